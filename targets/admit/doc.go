@@ -1,0 +1,64 @@
+// Package admit decides, on the raw bytes and before anything is decoded,
+// whether a JSON text may be canonicalized, signed or verified at all.
+//
+// [Scan] walks the input once, without recursion and without building a
+// value, and returns nil or an [*Error] whose [Kind] says which rule the
+// input broke and whose Offset says where.
+//
+// # Specifications
+//
+//   - RFC 8259, The JavaScript Object Notation (JSON) Data Interchange Format:
+//     the grammar (section 2 to 7). Anything it rejects is [Syntax].
+//   - RFC 8785, JSON Canonicalization Scheme, section 3.1: the input to a
+//     canonicalizer must be I-JSON compatible in its strings (Unicode scalar
+//     values only) and must not carry duplicate member names.
+//   - RFC 7493, The I-JSON Message Format: the opt-in [IJSON] profile adds
+//     [UnsafeInteger] (section 2.2) and [Noncharacter] (section 2.1).
+//
+// # Where a fault is reported
+//
+// The input is read left to right and the first fault found is the one
+// reported; one input has exactly one verdict and one offset. The rules, which
+// the slow reference scanner [Reference] follows independently:
+//
+//   - Inputs longer than Options.MaxSize are refused with [TooLarge] at offset
+//     MaxSize before anything else is read.
+//   - A byte that cannot continue any JSON text is [Syntax] at its offset; an
+//     input that ends too early is [Syntax] at len(input). A byte order mark is
+//     such a byte (offset 0). A digit after a leading zero is [Syntax] at the
+//     digit, including at the top level ("01").
+//   - After a complete top-level value, the first byte that is not whitespace
+//     is [TrailingContent] at its offset.
+//   - The container that would open nesting level MaxDepth+1 is [TooDeep] at
+//     its opening bracket.
+//   - Inside a string: a raw byte below 0x20 is [StringNotScalar] at that byte;
+//     an ill-formed UTF-8 sequence (as [unicode/utf8.DecodeRune] judges the
+//     bytes from its first byte) is [StringNotScalar] at its first byte; a bad
+//     escape character or hex digit is [Syntax] at that byte. A high surrogate
+//     escape that is not followed at once by the six bytes of a low surrogate
+//     escape, or a low surrogate escape on its own, is [StringNotScalar] at the
+//     backslash of the offending escape. When the six bytes after a high
+//     surrogate start with `\u`, their hex digits are read first, so a bad hex
+//     digit there is [Syntax].
+//   - Under [IJSON], a noncharacter is [Noncharacter] at the first byte of its
+//     UTF-8 sequence or at the backslash of its escape (the high surrogate's,
+//     for a pair).
+//   - A number is judged when its token ends, before the byte after it is
+//     read: no finite double is [NumberNotFinite]; under [IJSON], an integer
+//     value of magnitude 2^53 or more is [UnsafeInteger]. Both are reported at
+//     the number's first byte (its sign, if any). Non-finiteness wins over
+//     unsafeness.
+//   - A member name equal, once decoded, to an earlier name of the same object
+//     is [DuplicateMember] at the repeat's opening quote, judged when the
+//     name's closing quote has been read.
+//
+// # Security Considerations
+//
+// Every fault class here disappears during an ordinary parse: a decoded map
+// keeps one of two duplicate members, a decoder that substitutes U+FFFD makes
+// "\ud800", "\udc00" and a literal U+FFFD the same string, and a float parser
+// turns 2^53+1 into 2^53. A verifier that parses before it checks has already
+// lost the evidence, so the checks are made here, on the bytes. The depth and
+// size caps bound stack and heap before a signature is looked at; the caps
+// cannot be raised past what the scanner can hold (depth 512).
+package admit
