@@ -1,7 +1,237 @@
 package admit
 
-// Scan admits input or returns the first fault as an *Error. Options that fail
-// [Options.Validate] return that error instead.
+import "sync"
+
+// Scan admits input or returns the first fault as an *Error (see the package
+// documentation for which fault and which offset). Options that fail
+// [Options.Validate] return that error instead, which matches [ErrOptions].
+//
+// Scan walks the input once with an explicit stack of at most MaxDepthLimit
+// frames: it never recurses, so no input can exhaust the goroutine stack, and
+// its memory is bounded by the depth and by the names of the objects that are
+// open at any point.
 func Scan(input []byte, opts Options) error {
-	panic("not yet")
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if max := opts.size(); int64(len(input)) > max {
+		return &Error{Kind: TooLarge, Offset: max, Detail: "input is longer than the size cap"}
+	}
+	s := scanners.Get().(*scanner)
+	s.reset(input, opts)
+	err := s.run()
+	s.release()
+	scanners.Put(s)
+	return err
+}
+
+var scanners = sync.Pool{New: func() any { return new(scanner) }}
+
+// frame is one open container.
+type frame struct {
+	object bool
+	names  nameMark // where this object's names begin in the name set
+}
+
+// scanner holds the state of one Scan. It is reused through a pool, so the
+// stack and the name set keep their capacity between scans.
+type scanner struct {
+	in       []byte
+	ijson    bool
+	maxDepth int
+	depth    int
+	stack    [MaxDepthLimit]frame
+	names    nameSet
+}
+
+func (s *scanner) reset(input []byte, opts Options) {
+	s.in = input
+	s.ijson = opts.Profile == IJSON
+	s.maxDepth = opts.depth()
+	s.depth = 0
+	s.names.reset(input)
+}
+
+// release drops the reference to the input so the pool does not keep it alive.
+func (s *scanner) release() {
+	s.in = nil
+	s.names.release()
+}
+
+func (s *scanner) fail(kind Kind, offset int, detail string) error {
+	return &Error{Kind: kind, Offset: int64(offset), Detail: detail}
+}
+
+// The states of the push-down automaton in run.
+const (
+	wantValue      = iota // a value must start here
+	afterValue            // a value just ended
+	wantName              // a member name must start here
+	wantFirstName         // just after '{': a name or '}'
+	wantFirstValue        // just after '[': a value or ']'
+)
+
+// run is the automaton over s.in, RFC 8259 sections 2 to 7. Each state reads
+// from offset i after skipping whitespace.
+func (s *scanner) run() error {
+	in := s.in
+	n := len(in)
+	i := 0
+	state := wantValue
+	for {
+		i = skipSpace(in, i)
+		switch state {
+		case wantFirstValue:
+			if i < n && in[i] == ']' {
+				s.depth--
+				i++
+				state = afterValue
+				continue
+			}
+			fallthrough
+		case wantValue:
+			if i >= n {
+				return s.fail(Syntax, n, "unexpected end of input, want a value")
+			}
+			var err error
+			switch c := in[i]; c {
+			case '{':
+				if err = s.push(i, true); err != nil {
+					return err
+				}
+				i++
+				state = wantFirstName
+				continue
+			case '[':
+				if err = s.push(i, false); err != nil {
+					return err
+				}
+				i++
+				state = wantFirstValue
+				continue
+			case '"':
+				i, err = s.scanString(i, false)
+			case 't':
+				i, err = s.scanLiteral(i, "true")
+			case 'f':
+				i, err = s.scanLiteral(i, "false")
+			case 'n':
+				i, err = s.scanLiteral(i, "null")
+			case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				i, err = s.scanNumber(i)
+			default:
+				return s.fail(Syntax, i, unexpected(c, "a value"))
+			}
+			if err != nil {
+				return err
+			}
+			state = afterValue
+		case afterValue:
+			if s.depth == 0 {
+				if i < n {
+					return s.fail(TrailingContent, i, "content after the top-level value")
+				}
+				return nil
+			}
+			if i >= n {
+				return s.fail(Syntax, n, "unexpected end of input inside a container")
+			}
+			top := &s.stack[s.depth-1]
+			c := in[i]
+			switch {
+			case c == ',':
+				i++
+				if top.object {
+					state = wantName
+				} else {
+					state = wantValue
+				}
+			case c == ']' && !top.object, c == '}' && top.object:
+				s.pop()
+				i++
+			case top.object:
+				return s.fail(Syntax, i, unexpected(c, "',' or '}'"))
+			default:
+				return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
+			}
+		case wantFirstName:
+			if i < n && in[i] == '}' {
+				s.pop()
+				i++
+				state = afterValue
+				continue
+			}
+			fallthrough
+		case wantName:
+			if i >= n {
+				return s.fail(Syntax, n, "unexpected end of input, want a member name")
+			}
+			if in[i] != '"' {
+				return s.fail(Syntax, i, unexpected(in[i], "a member name"))
+			}
+			var err error
+			if i, err = s.scanString(i, true); err != nil {
+				return err
+			}
+			i = skipSpace(in, i)
+			if i >= n {
+				return s.fail(Syntax, n, "unexpected end of input, want ':'")
+			}
+			if in[i] != ':' {
+				return s.fail(Syntax, i, unexpected(in[i], "':'"))
+			}
+			i++
+			state = wantValue
+		}
+	}
+}
+
+// push opens a container at offset i, refusing the one that would open
+// nesting level maxDepth+1.
+func (s *scanner) push(i int, object bool) error {
+	if s.depth >= s.maxDepth {
+		return s.fail(TooDeep, i, "nesting is deeper than the depth cap")
+	}
+	f := &s.stack[s.depth]
+	f.object = object
+	if object {
+		f.names = s.names.open(s.depth)
+	}
+	s.depth++
+	return nil
+}
+
+func (s *scanner) pop() {
+	s.depth--
+	if f := &s.stack[s.depth]; f.object {
+		s.names.close(s.depth, f.names)
+	}
+}
+
+// scanLiteral reads true, false or null at offset i.
+func (s *scanner) scanLiteral(i int, lit string) (int, error) {
+	in := s.in
+	for k := 0; k < len(lit); k++ {
+		if i+k >= len(in) {
+			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a literal")
+		}
+		if in[i+k] != lit[k] {
+			return 0, s.fail(Syntax, i+k, unexpected(in[i+k], "'"+lit+"'"))
+		}
+	}
+	return i + len(lit), nil
+}
+
+// skipSpace returns the offset of the first byte at or after i that is not
+// JSON whitespace (RFC 8259 section 2: space, tab, line feed, carriage return).
+func skipSpace(in []byte, i int) int {
+	for i < len(in) {
+		switch in[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
 }

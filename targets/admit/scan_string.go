@@ -1,0 +1,163 @@
+package admit
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// plain marks the bytes a string may hold with no further check: printable
+// ASCII other than the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const (
+	lows  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plainWord reports whether all eight bytes of w are plain: none is below
+// 0x20, at or above 0x80, a quote or a backslash.
+func plainWord(w uint64) bool {
+	hasZero := func(x uint64) uint64 { return (x - lows) & ^x & highs }
+	bad := (w - 0x20*lows) & ^w & highs // a byte below 0x20
+	bad |= w & highs                    // a byte at or above 0x80
+	bad |= hasZero(w ^ ('"' * lows))
+	bad |= hasZero(w ^ ('\\' * lows))
+	return bad == 0
+}
+
+// scanString reads the string whose opening quote is at offset q and returns
+// the offset after its closing quote. Every byte is checked to be part of a
+// Unicode scalar value (RFC 8785 section 3.1, RFC 7493 section 2.1) and, under
+// IJSON, not a noncharacter. A member name is also entered in the open
+// object's name set.
+func (s *scanner) scanString(q int, name bool) (int, error) {
+	in := s.in
+	n := len(in)
+	i := q + 1
+	escaped := false
+	for {
+		for i+8 <= n && plainWord(binary.LittleEndian.Uint64(in[i:])) {
+			i += 8
+		}
+		for i < n && plain[in[i]] {
+			i++
+		}
+		if i >= n {
+			return 0, s.fail(Syntax, n, "unexpected end of input inside a string")
+		}
+		switch c := in[i]; {
+		case c == '"':
+			if name {
+				if err := s.enterName(q, i, escaped); err != nil {
+					return 0, err
+				}
+			}
+			return i + 1, nil
+		case c == '\\':
+			var err error
+			if i, err = s.scanEscape(i); err != nil {
+				return 0, err
+			}
+			escaped = true
+		case c < 0x20:
+			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
+		default:
+			r, size := utf8.DecodeRune(in[i:])
+			if size == 1 {
+				return 0, s.fail(StringNotScalar, i, "ill-formed UTF-8 in a string")
+			}
+			if s.ijson && isNoncharacter(r) {
+				return 0, s.fail(Noncharacter, i, "noncharacter in a string")
+			}
+			i += size
+		}
+	}
+}
+
+// scanEscape reads the escape whose backslash is at offset b (RFC 8259
+// section 7) and returns the offset after it. A surrogate escape must be one
+// half of a pair of escapes, high then low.
+func (s *scanner) scanEscape(b int) (int, error) {
+	in := s.in
+	n := len(in)
+	if b+1 >= n {
+		return 0, s.fail(Syntax, n, "unexpected end of input inside an escape")
+	}
+	switch in[b+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return b + 2, nil
+	case 'u':
+	default:
+		return 0, s.fail(Syntax, b+1, unexpected(in[b+1], "an escape character"))
+	}
+	u, err := s.hex4(b + 2)
+	if err != nil {
+		return 0, err
+	}
+	end := b + 6
+	r := rune(u)
+	switch {
+	case u >= 0xDC00 && u <= 0xDFFF:
+		return 0, s.fail(StringNotScalar, b, "low surrogate escape without a high surrogate before it")
+	case u >= 0xD800 && u <= 0xDBFF:
+		if end+1 >= n || in[end] != '\\' || in[end+1] != 'u' {
+			return 0, s.fail(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
+		}
+		lo, err := s.hex4(end + 2)
+		if err != nil {
+			return 0, err
+		}
+		if lo < 0xDC00 || lo > 0xDFFF {
+			return 0, s.fail(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
+		}
+		r = 0x10000 + (rune(u)-0xD800)<<10 + (rune(lo) - 0xDC00)
+		end += 6
+	}
+	if s.ijson && isNoncharacter(r) {
+		return 0, s.fail(Noncharacter, b, "escaped noncharacter in a string")
+	}
+	return end, nil
+}
+
+// hex4 reads four hex digits at offset i.
+func (s *scanner) hex4(i int) (uint16, error) {
+	in := s.in
+	var u uint16
+	for k := i; k < i+4; k++ {
+		if k >= len(in) {
+			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a \\u escape")
+		}
+		d := unhex[in[k]]
+		if d > 0xF {
+			return 0, s.fail(Syntax, k, unexpected(in[k], "a hex digit"))
+		}
+		u = u<<4 | uint16(d)
+	}
+	return u, nil
+}
+
+// unhex maps a hex digit to its value and every other byte to 0xFF.
+var unhex = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = byte(c-'a') + 10
+		t[c-'a'+'A'] = byte(c-'a') + 10
+	}
+	return t
+}()
+
+// isNoncharacter reports the 66 noncharacters of Unicode section 23.7:
+// U+FDD0..U+FDEF and the last two code points of every plane.
+func isNoncharacter(r rune) bool {
+	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
+}
