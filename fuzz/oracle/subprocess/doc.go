@@ -1,0 +1,12 @@
+// Package subprocess runs an RFC 8785 implementation written in any
+// language as an oracle.Canonicalizer: a long-lived program that answers
+// JSON-lines requests on its stdin and stdout, bytes in base64 so that
+// nothing is lost in transit. PROTOCOL.md beside this file is the contract
+// a server implements; the Node oracles are its first users.
+//
+// A [Client] sends one request at a time with a per-request timeout. A
+// program that crashes, hangs or breaks the protocol is killed, the request
+// fails with a [*Failure] wrapping [ErrCrashed], [ErrTimeout] or
+// [ErrProtocol] (with the program's exit state and the tail of its
+// stderr), and the program is started again before the next request.
+package subprocess

@@ -1,0 +1,113 @@
+package subprocess
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+// fakeEnv selects, in a re-executed test binary, the fake oracle server
+// and its start-up behaviour instead of the tests.
+const fakeEnv = "CANONFUZZ_FAKE_ORACLE"
+
+func TestMain(m *testing.M) {
+	if mode, ok := os.LookupEnv(fakeEnv); ok {
+		os.Exit(fakeServer(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeConfig runs this test binary as the fake server in mode.
+func fakeConfig(t *testing.T, mode string) Config {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{
+		Command:      exe,
+		Args:         []string{"-test.run=^$"},
+		Env:          append(os.Environ(), fakeEnv+"="+mode),
+		Timeout:      2 * time.Second,
+		StartTimeout: 2 * time.Second,
+	}
+}
+
+// fakeServer speaks the protocol. In mode "serve" it echoes canonicalize
+// inputs back, except for the inputs that make it misbehave:
+//
+//	crash      writes to stderr and exits with status 3
+//	hang       never answers
+//	garbage    answers with a line that is not JSON
+//	wrong-id   answers with another request's id
+//	no-output  answers ok without output
+//	refuse     refuses the input
+//
+// The other modes misbehave at start: "exit" exits at once, "mute" never
+// answers hello, "nameless" answers hello without a name, and "drift"
+// answers hello with a new version after every start.
+func fakeServer(mode string) int {
+	switch mode {
+	case "exit":
+		fmt.Fprintln(os.Stderr, "fake: no library here")
+		return 2
+	case "mute":
+		time.Sleep(time.Hour)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<26)
+	out := json.NewEncoder(os.Stdout)
+	for in.Scan() {
+		var req Request
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			fmt.Fprintln(os.Stderr, "fake: bad request:", err)
+			return 1
+		}
+		id, yes := req.ID, true
+		resp := Response{ID: &id, OK: &yes}
+		switch req.Op {
+		case OpHello:
+			resp.Name, resp.Version, resp.Protocol = "fake", "1.0.0", ProtocolVersion
+			if mode == "nameless" {
+				resp.Name = ""
+			}
+			if mode == "drift" {
+				resp.Version = fmt.Sprint(os.Getpid())
+			}
+		case OpCanonicalize:
+			input, err := decodeBytes(*req.Input)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "fake: bad base64:", err)
+				return 1
+			}
+			switch string(input) {
+			case "crash":
+				fmt.Fprintln(os.Stderr, "fake: crashing on purpose")
+				return 3
+			case "hang":
+				time.Sleep(time.Hour)
+			case "garbage":
+				fmt.Println("this is not JSON")
+				continue
+			case "wrong-id":
+				id += 100
+			case "no-output":
+			case "refuse":
+				no := false
+				resp.OK, resp.Error = &no, "refused on purpose"
+			default:
+				resp.Output = Encode(input)
+			}
+		default:
+			no := false
+			resp.OK, resp.Error = &no, "unknown op: "+req.Op
+		}
+		if err := out.Encode(resp); err != nil {
+			return 1
+		}
+	}
+	return 0
+}
