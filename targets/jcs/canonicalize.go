@@ -1,0 +1,77 @@
+package jcs
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// Canonicalize returns the RFC 8785 canonical form of input. It first
+// admits input with admit.Scan under opts and returns Scan's error, an
+// *admit.Error, unchanged; see [Append].
+func Canonicalize(input []byte, opts admit.Options) ([]byte, error) {
+	return Append(nil, input, opts)
+}
+
+// Append appends the RFC 8785 canonical form of input to dst (section 3.2:
+// no whitespace, members sorted by section 3.2.3, strings written by
+// section 3.2.2.2, numbers by section 3.2.2.3, literals as they are).
+//
+// Input that admit.Scan refuses under opts is not written: Append returns
+// dst unchanged and Scan's error, an *admit.Error (or the error of
+// opts.Validate), unchanged. The canonical form is written from the
+// input's bytes, with no intermediate value, and is itself admitted under
+// the same options, a fixed point of Append, and the same JSON value.
+//
+// On any error dst is returned as it was; there is never partial output.
+func Append(dst, input []byte, opts admit.Options) ([]byte, error) {
+	if err := admit.Scan(input, opts); err != nil {
+		return dst, err
+	}
+	return appendAdmitted(dst, input)
+}
+
+// IsCanonical reports whether input is admitted under the default options
+// (the RFC 8785 profile, admit.DefaultMaxDepth, admit.DefaultMaxSize) and
+// is byte for byte its own canonical form.
+func IsCanonical(input []byte) bool {
+	out, err := Canonicalize(input, admit.Options{})
+	return err == nil && bytes.Equal(out, input)
+}
+
+// writers keeps the stacks and buffers of finished writers, so a call
+// allocates little beyond its output.
+var writers = sync.Pool{New: func() any { return new(writer) }}
+
+// retainLimit caps the scratch and key buffers a pooled writer keeps, so
+// one huge document does not pin its buffers for the process lifetime.
+const retainLimit = 1 << 20
+
+// appendAdmitted writes the canonical form of input, which the caller has
+// admitted, after dst. It is Append without admission.
+func appendAdmitted(dst, input []byte) ([]byte, error) {
+	w := writers.Get().(*writer)
+	w.in = input
+	w.out = slices.Grow(dst, len(input))
+	err := w.write()
+	out := w.out
+	w.in, w.out = nil, nil
+	clear(w.members) // left only by an error; closeObject clears the rest
+	w.stack, w.members, w.keys = w.stack[:0], w.members[:0], w.keys[:0]
+	if cap(w.scratch) > retainLimit {
+		w.scratch = nil
+	}
+	if cap(w.keys) > retainLimit {
+		w.keys = nil
+	}
+	if cap(w.members) > retainLimit/32 {
+		w.members = nil
+	}
+	writers.Put(w)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}

@@ -1,0 +1,160 @@
+package jcs
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// appendixB is RFC 8785 Appendix B: IEEE 754 bit patterns and the text
+// ECMAScript writes for them. NaN and Infinity, which the appendix marks as
+// errors for JSON, are written as Number::toString writes them.
+var appendixB = []struct {
+	bits uint64
+	want string
+}{
+	{0x0000000000000000, "0"},
+	{0x8000000000000000, "0"}, // -0
+	{0x0000000000000001, "5e-324"},
+	{0x8000000000000001, "-5e-324"},
+	{0x7fefffffffffffff, "1.7976931348623157e+308"},
+	{0xffefffffffffffff, "-1.7976931348623157e+308"},
+	{0x4340000000000000, "9007199254740992"},
+	{0xc340000000000000, "-9007199254740992"},
+	{0x4430000000000000, "295147905179352830000"},
+	{0x7fffffffffffffff, "NaN"},
+	{0x7ff0000000000000, "Infinity"},
+	{0x44b52d02c7e14af5, "9.999999999999997e+22"},
+	{0x44b52d02c7e14af6, "1e+23"},
+	{0x44b52d02c7e14af7, "1.0000000000000001e+23"},
+	{0x444b1ae4d6e2ef4e, "999999999999999700000"},
+	{0x444b1ae4d6e2ef4f, "999999999999999900000"},
+	{0x444b1ae4d6e2ef50, "1e+21"},
+	{0x3eb0c6f7a0b5ed8c, "9.999999999999997e-7"},
+	{0x3eb0c6f7a0b5ed8d, "0.000001"},
+	{0x41b3de4355555553, "333333333.3333332"},
+	{0x41b3de4355555554, "333333333.33333325"},
+	{0x41b3de4355555555, "333333333.3333333"},
+	{0x41b3de4355555556, "333333333.3333334"},
+	{0x41b3de4355555557, "333333333.33333343"},
+	{0xbecbf647612f3696, "-0.0000033333333333333333"},
+	{0x43143ff3c1cb0959, "1424953923781206.2"},
+}
+
+func TestAppendNumberAppendixB(t *testing.T) {
+	for _, c := range appendixB {
+		f := math.Float64frombits(c.bits)
+		if got := string(AppendNumber(nil, f)); got != c.want {
+			t.Errorf("AppendNumber(%#016x) = %q, want %q", c.bits, got, c.want)
+		}
+		if got := referenceNumber(f); got != c.want {
+			t.Errorf("referenceNumber(%#016x) = %q, want %q", c.bits, got, c.want)
+		}
+	}
+}
+
+func TestAppendNumberLayout(t *testing.T) {
+	for _, c := range []struct {
+		f    float64
+		want string
+	}{
+		{1, "1"}, {-1, "-1"}, {0.5, "0.5"}, {100, "100"}, {123.456, "123.456"},
+		{1e20, "100000000000000000000"}, {1e21, "1e+21"}, {1.5e21, "1.5e+21"},
+		{1e-6, "0.000001"}, {1.5e-6, "0.0000015"}, {1e-7, "1e-7"}, {-1.5e-7, "-1.5e-7"},
+		{math.Inf(-1), "-Infinity"}, {math.SmallestNonzeroFloat64, "5e-324"},
+		{123456789012345680000, "123456789012345680000"},
+	} {
+		if got := string(AppendNumber([]byte("x"), c.f)); got != "x"+c.want {
+			t.Errorf("AppendNumber(x, %v) = %q, want %q", c.f, got, "x"+c.want)
+		}
+	}
+}
+
+// jsonNumber is the RFC 8259 section 6 grammar of a number.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+func TestAppendNumberToken(t *testing.T) {
+	for _, c := range []struct{ tok, want string }{
+		{"0", "0"}, {"-0", "0"}, {"-0.0e-5", "0"}, {"1.0", "1"}, {"1e0", "1"},
+		{"1E+2", "100"}, {"4.50", "4.5"}, {"2e-3", "0.002"}, {"0.000000000000000000000000001", "1e-27"},
+		{"1E30", "1e+30"}, {"333333333.33333329", "333333333.3333333"},
+		{"9007199254740993", "9007199254740992"}, {"9007199254740995", "9007199254740996"},
+		{"123456789012345", "123456789012345"}, {"1234567890123456789", "1234567890123456800"},
+		{"0.1", "0.1"}, {"100e-2", "1"}, {"1e21", "1e+21"}, {"1e-7", "1e-7"}, {"0.0000001", "1e-7"},
+		{"1e-400", "0"}, {"0e99999999999999999999", "0"}, {"5e-324", "5e-324"},
+		{"2.4703282292062328e-324", "5e-324"}, {"1.7976931348623157e308", "1.7976931348623157e+308"},
+		{"100000000000000000000000000000000000000000e-41", "1"},
+	} {
+		got, err := appendNumberToken(nil, []byte(c.tok))
+		if err != nil || string(got) != c.want {
+			t.Errorf("appendNumberToken(%s) = %q, %v; want %q", c.tok, got, err, c.want)
+		}
+	}
+	for _, tok := range []string{"1e400", "-1e400", "1e999999999999"} {
+		if got, err := appendNumberToken([]byte("x"), []byte(tok)); err == nil || string(got) != "x" {
+			t.Errorf("appendNumberToken(x, %s) = %q, %v; want x and an error", tok, got, err)
+		}
+	}
+	// Tokens outside the grammar never reach the writer from admitted
+	// input; the fast path must decline them rather than guess.
+	for _, tok := range []string{"", "-", "1e", "1.", ".5", "1e+", "--1", "1x", "+1", "1.e5", "1e5.", "1-"} {
+		if got, ok := appendShortNumber(nil, []byte(tok)); ok {
+			t.Errorf("appendShortNumber accepted %q, giving %q", tok, got)
+		}
+	}
+}
+
+func FuzzAppendNumberMatchesReference(f *testing.F) {
+	for _, c := range appendixB {
+		f.Add(c.bits)
+	}
+	f.Add(math.Float64bits(1e21))       // first exponent form above
+	f.Add(math.Float64bits(1e-7))       // first exponent form below
+	f.Add(math.Float64bits(0.1))        // a digit string that is not exact
+	f.Add(math.Float64bits(-0.0))       // negative zero
+	f.Add(math.Float64bits(math.NaN())) // not finite
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		x := math.Float64frombits(bits)
+		got := string(AppendNumber(nil, x))
+		if want := referenceNumber(x); got != want {
+			t.Fatalf("AppendNumber(%#016x) = %q, reference %q", bits, got, want)
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		if back, err := strconv.ParseFloat(got, 64); err != nil || back != x {
+			t.Fatalf("AppendNumber(%#016x) = %q reads back as %v, %v", bits, got, back, err)
+		}
+	})
+}
+
+func FuzzNumberTokenMatchesReference(f *testing.F) {
+	for _, s := range []string{
+		"0", "-0", "1", "1.5", "-12.25e+3", "1e21", "1e-7", "0.000001", // layouts
+		"123456789012345", "1234567890123456", // 15 and 16 digits
+		"0.1000000000000000055511151231257827", // more digits than a double
+		"9007199254740993", "1e-320", "1e308", "2e-308", "1.00000000000000000000e5",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		if !jsonNumber.MatchString(tok) {
+			return
+		}
+		x, err := strconv.ParseFloat(tok, 64)
+		got, gotErr := appendNumberToken(nil, []byte(tok))
+		if err != nil && math.IsInf(x, 0) {
+			if gotErr == nil {
+				t.Fatalf("appendNumberToken(%s) = %q, want an error: no finite double", tok, got)
+			}
+			return
+		}
+		if gotErr != nil {
+			t.Fatalf("appendNumberToken(%s): %v", tok, gotErr)
+		}
+		if want := referenceNumber(x); string(got) != want {
+			t.Fatalf("appendNumberToken(%s) = %q, reference %q", tok, got, want)
+		}
+	})
+}

@@ -1,0 +1,94 @@
+package jcs
+
+import (
+	"errors"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestAppendString(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`""`, `""`},
+		{`"abc"`, `"abc"`},
+		{`"\u00e9"`, `"é"`},
+		{`"\u00E9\/"`, `"é/"`},
+		{`"\b\t\n\f\r\"\\"`, `"\b\t\n\f\r\"\\"`},
+		{`"\u0008\u0009\u000A\u000c\u000D\u0022\u005C"`, `"\b\t\n\f\r\"\\"`},
+		{`"\u0000\u001F\u000b"`, `"\u0000\u001f\u000b"`},
+		{`"\u007f\u0080"`, "\"\x7f\u0080\""},
+		{`"\ud83d\ude00"`, `"😀"`},
+		{`"\uD83D\uDE00"`, `"😀"`},
+		{`"\u2028\u2029"`, "\"\u2028\u2029\""}, // literal, as RFC 8785 says
+		{`"</script>"`, `"</script>"`},
+		{`"long plain run that crosses several eight-byte words\n and more"`, `"long plain run that crosses several eight-byte words\n and more"`},
+	} {
+		got, next, _, err := appendString(nil, []byte(c.in), 0)
+		if err != nil || string(got) != c.want || next != len(c.in) {
+			t.Errorf("appendString(%s) = %s, %d, %v; want %s, %d", c.in, got, next, err, c.want, len(c.in))
+		}
+	}
+}
+
+func TestAppendStringRefusesWhatAdmissionRefuses(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want error
+	}{
+		{`"abc`, errSyntax},
+		{"\"a\x01\"", errSyntax},
+		{`"\x"`, errSyntax},
+		{`"\u12"`, errSyntax},
+		{`"\u12G4"`, errSyntax},
+		{`"\ud800"`, errSurrogate},
+		{`"\udc00"`, errSurrogate},
+		{`"\ud800\u0041"`, errSurrogate},
+		{`"\ud800\uZZZZ"`, errSyntax},
+		{`"\ud800\ud800"`, errSurrogate},
+		{`"\`, errSyntax},
+	} {
+		if _, _, _, err := appendString(nil, []byte(c.in), 0); !errors.Is(err, c.want) {
+			t.Errorf("appendString(%s): %v, want %v", c.in, err, c.want)
+		}
+	}
+}
+
+func TestHasSpecial(t *testing.T) {
+	for i := range 8 {
+		for _, c := range []byte{0, 0x1f, '"', '\\'} {
+			w := []byte("abcdefgh")
+			w[i] = c
+			if !hasSpecial(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56) {
+				t.Errorf("hasSpecial(%q) = false", w)
+			}
+		}
+	}
+	if hasSpecial(0x2121212121212121) || hasSpecial(0xffffffffffffffff) || hasSpecial(0x5d5d5d5d23232323) {
+		t.Error("hasSpecial reports a special byte in a word without one")
+	}
+}
+
+func FuzzAppendStringMatchesReference(f *testing.F) {
+	f.Add("plain", uint64(0))                            // nothing to escape
+	f.Add("\"\\/\b\f\n\r\t", uint64(0x5555555555555555)) // short escapes everywhere
+	f.Add("\x00\x1f\x7f", uint64(0xffffffffffffffff))    // controls in upper-case hex
+	f.Add("é😀\uE000", uint64(0xaaaaaaaaaaaaaaaa))        // \u escapes and surrogate pairs
+	f.Add("\u2028 long run of plain text past eight bytes", uint64(2))
+	f.Fuzz(func(t *testing.T, s string, choice uint64) {
+		if !utf8.ValidString(s) {
+			return // admission refuses it; it never reaches the writer
+		}
+		in := encodeString(s, choice)
+		got, next, _, err := appendString(nil, []byte(in), 0)
+		if err != nil || next != len(in) {
+			t.Fatalf("appendString(%s): next %d of %d, %v", in, next, len(in), err)
+		}
+		if want := referenceString(s); string(got) != want {
+			t.Fatalf("appendString(%s) = %s, reference %s", in, got, want)
+		}
+		dec, _, err := decodeString(nil, []byte(in), 0)
+		if err != nil || string(dec) != s {
+			t.Fatalf("decodeString(%s) = %+q, %v; want %+q", in, dec, err, s)
+		}
+	})
+}

@@ -1,0 +1,198 @@
+package jcs
+
+import "bytes"
+
+// A writer produces the canonical form of one JSON text in a single pass
+// over its bytes, without recursion: open containers live on an explicit
+// stack, so nesting costs a frame, never a Go stack frame. Members are
+// written in input order and each object is put in order when it closes
+// (see closeObject); an object that is already in order is not moved.
+type writer struct {
+	in      []byte
+	out     []byte
+	stack   []frame
+	members []member // the members of every open object, innermost last
+	keys    []byte   // decoded names that carried escapes, innermost last
+	scratch []byte   // room to reorder one object's members
+}
+
+// A frame is one open container.
+type frame struct {
+	object  bool
+	start   int // offset in out just after the opening bracket
+	members int // index in members of this object's first member
+	keys    int // length of keys when this object opened
+}
+
+// A member is one written member of an open object.
+type member struct {
+	key   []byte // decoded name: a slice of the input or of writer.keys
+	start int    // offset in out of the name's opening quote
+	end   int    // offset in out just after the value; set on closing
+}
+
+// write appends the canonical form of w.in to w.out. It assumes nothing it
+// does not check, so input that is not JSON gives an error, not a panic;
+// UTF-8 validity of strings is the one thing it leaves to admission.
+func (w *writer) write() error {
+	in := w.in
+	i := skipSpace(in, 0)
+	for {
+		var opened bool
+		var err error
+		if i, opened, err = w.value(i); err != nil {
+			return &WriteError{Offset: int64(i), Err: err}
+		}
+		if opened {
+			continue
+		}
+		var done bool
+		if i, done, err = w.next(i); err != nil {
+			return &WriteError{Offset: int64(i), Err: err}
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+// value writes the value at in[i]. For a non-empty container it writes the
+// opening bracket, pushes a frame and reports opened, leaving i at the
+// first element (for an object: at the first member's value, its name
+// written).
+func (w *writer) value(i int) (next int, opened bool, err error) {
+	in := w.in
+	if i >= len(in) {
+		return i, false, errSyntax
+	}
+	switch c := in[i]; c {
+	case '{', '[':
+		j := skipSpace(in, i+1)
+		if j < len(in) && in[j] == c+2 { // '{'+2 is '}', '['+2 is ']'
+			w.out = append(w.out, c, c+2)
+			return j + 1, false, nil
+		}
+		w.out = append(w.out, c)
+		w.stack = append(w.stack, frame{object: c == '{', start: len(w.out),
+			members: len(w.members), keys: len(w.keys)})
+		if c == '{' {
+			j, err = w.name(j)
+		}
+		return j, true, err
+	case '"':
+		w.out, next, _, err = appendString(w.out, in, i)
+		return next, false, err
+	case 't':
+		return w.literal(i, "true")
+	case 'f':
+		return w.literal(i, "false")
+	case 'n':
+		return w.literal(i, "null")
+	}
+	j := i
+	for j < len(in) && isNumberByte(in[j]) {
+		j++
+	}
+	if j == i {
+		return i, false, errSyntax
+	}
+	w.out, err = appendNumberToken(w.out, in[i:j])
+	if err != nil {
+		return i, false, err
+	}
+	return j, false, nil
+}
+
+// next reads what follows a complete value: a comma and the next element,
+// or the closing brackets of as many containers as end here. It reports
+// done when the top-level value is complete and only whitespace follows.
+func (w *writer) next(i int) (int, bool, error) {
+	in := w.in
+	for {
+		i = skipSpace(in, i)
+		if len(w.stack) == 0 {
+			if i != len(in) {
+				return i, false, errSyntax
+			}
+			return i, true, nil
+		}
+		if i >= len(in) {
+			return i, false, errSyntax
+		}
+		top := &w.stack[len(w.stack)-1]
+		switch c := in[i]; {
+		case c == ',':
+			w.out = append(w.out, ',')
+			i = skipSpace(in, i+1)
+			if top.object {
+				i, err := w.name(i)
+				return i, false, err
+			}
+			return i, false, nil
+		case c == '}' && top.object:
+			w.closeObject(top)
+			w.out = append(w.out, '}')
+		case c == ']' && !top.object:
+			w.out = append(w.out, ']')
+		default:
+			return i, false, errSyntax
+		}
+		w.stack = w.stack[:len(w.stack)-1]
+		i++
+	}
+}
+
+// name writes the member name at in[i] and its colon, records the member
+// with its decoded name, and returns the offset of the member's value.
+func (w *writer) name(i int) (int, error) {
+	in := w.in
+	if i >= len(in) || in[i] != '"' {
+		return i, errSyntax
+	}
+	start := len(w.out)
+	out, next, escaped, err := appendString(w.out, in, i)
+	w.out = out
+	if err != nil {
+		return next, err
+	}
+	key := in[i+1 : next-1]
+	if escaped {
+		k := len(w.keys)
+		if w.keys, _, err = decodeString(w.keys, in, i); err != nil {
+			return i, err
+		}
+		key = w.keys[k:len(w.keys):len(w.keys)]
+	}
+	w.members = append(w.members, member{key: key, start: start})
+	j := skipSpace(in, next)
+	if j >= len(in) || in[j] != ':' {
+		return j, errSyntax
+	}
+	w.out = append(w.out, ':')
+	return skipSpace(in, j+1), nil
+}
+
+func (w *writer) literal(i int, lit string) (int, bool, error) {
+	if !bytes.HasPrefix(w.in[i:], []byte(lit)) {
+		return i, false, errSyntax
+	}
+	w.out = append(w.out, lit...)
+	return i + len(lit), false, nil
+}
+
+// skipSpace skips the four whitespace bytes of RFC 8259 section 2.
+func skipSpace(in []byte, i int) int {
+	for i < len(in) {
+		switch in[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+func isNumberByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
