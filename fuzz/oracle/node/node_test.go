@@ -1,0 +1,156 @@
+package node
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+)
+
+// start starts lib or fails the test: an oracle that is not installed is a
+// failure, never a skip.
+func start(t *testing.T, lib Lib) *Oracle {
+	t.Helper()
+	o, err := New(lib)
+	if err != nil {
+		t.Fatalf("node oracle %s: %v", lib, err)
+	}
+	t.Cleanup(func() {
+		if err := o.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return o
+}
+
+// jsBehaviour is what all three do alike: they see the value JSON.parse
+// builds, so a repeated name keeps its last value and ill-formed UTF-8 is
+// refused by server.js's fatal decoder before any library sees it.
+func jsBehaviour(overrides oracletest.Incumbent) oracletest.Incumbent {
+	pinned := oracletest.Incumbent{
+		"sort":                   `{"a":2,"b":1}`,
+		"utf16-order":            "{\"😀\":1,\"\uE000\":2}",
+		"duplicate":              `{"a":2}`,
+		"lone-surrogate-escaped": `["\ud800"]`,
+		"lone-surrogate-utf8":    oracletest.Refuses,
+		"invalid-utf8":           oracletest.Refuses,
+		"2^53+1":                 `[9007199254740992]`,
+		"2^53+1-top":             `9007199254740992`,
+		"scalar-top":             `"x"`,
+		"minus-zero":             `[0]`,
+		"1e21":                   `[1e+21,1e-7,0.000001]`,
+		"overflow":               oracletest.Refuses,
+		"escapes":                "[\"A\u00e9\\u001f/\u2028\"]",
+		"whitespace":             `{"a":[1,true,null]}`,
+		"trailing":               oracletest.Refuses,
+		"bom":                    oracletest.Refuses,
+		"empty":                  oracletest.Refuses,
+	}
+	for k, v := range overrides {
+		pinned[k] = v
+	}
+	return pinned
+}
+
+// TestCanonicalizeIncumbentBehaviour: npm canonicalize keeps the last of
+// duplicate names and refuses a lone surrogate.
+func TestCanonicalizeIncumbentBehaviour(t *testing.T) {
+	oracletest.CheckIncumbent(t, start(t, Canonicalize), jsBehaviour(oracletest.Incumbent{
+		"lone-surrogate-escaped": oracletest.Refuses,
+	}))
+}
+
+// TestJSONCanonicalizeIncumbentBehaviour: npm json-canonicalize keeps the
+// last of duplicate names and writes a lone surrogate as an escape.
+func TestJSONCanonicalizeIncumbentBehaviour(t *testing.T) {
+	oracletest.CheckIncumbent(t, start(t, JSONCanonicalize), jsBehaviour(nil))
+}
+
+// TestECMAScriptIncumbentBehaviour: the ground truth does what
+// JSON.parse/JSON.stringify do, plus the refusal of 1e400.
+func TestECMAScriptIncumbentBehaviour(t *testing.T) {
+	oracletest.CheckIncumbent(t, start(t, ECMAScript), jsBehaviour(nil))
+}
+
+// TestVersionIsThePinnedOne: hello reports the installed package's version,
+// and that is the exact version package.json pins.
+func TestVersionIsThePinnedOne(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var manifest struct{ Dependencies map[string]string }
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for _, lib := range []Lib{Canonicalize, JSONCanonicalize} {
+		o := start(t, lib)
+		if want := manifest.Dependencies[string(lib)]; o.Version() != want || o.Name() != lib.name() {
+			t.Errorf("%s: hello says %s, package.json pins %s", lib, oracle.Label(o), want)
+		}
+	}
+	if o := start(t, ECMAScript); len(o.Version()) < len("node v") || o.Version()[:6] != "node v" {
+		t.Errorf("ecmascript version %q does not name the node release", o.Version())
+	}
+}
+
+// TestMissingPackagesAreNotInstalled points the oracles at a directory
+// with the server but without node_modules.
+func TestMissingPackagesAreNotInstalled(t *testing.T) {
+	dir := t.TempDir()
+	server, err := os.ReadFile(filepath.Join(Dir(), "server.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "server.js"), server, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(DirEnv, dir)
+	for _, lib := range []Lib{Canonicalize, JSONCanonicalize} {
+		_, err := New(lib)
+		var ni *oracle.NotInstalledError
+		if !errors.As(err, &ni) || ni.Oracle != lib.name() || ni.Fix != installFix {
+			t.Errorf("New(%s) without node_modules: %v; want a NotInstalledError with the fix", lib, err)
+		}
+	}
+	t.Setenv(DirEnv, t.TempDir())
+	if _, err := New(ECMAScript); !errors.Is(err, oracle.ErrNotInstalled) {
+		t.Errorf("New(ecmascript) without server.js: %v; want ErrNotInstalled", err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if _, err := New(ECMAScript); !errors.Is(err, oracle.ErrNotInstalled) {
+		t.Errorf("New(ecmascript) without node on PATH: %v; want ErrNotInstalled", err)
+	}
+}
+
+func TestAllStartsEveryLib(t *testing.T) {
+	all, err := All()
+	for _, o := range all {
+		defer o.Close()
+	}
+	if err != nil || len(all) != len(Libs) {
+		t.Fatalf("All: %d of %d started: %v", len(all), len(Libs), err)
+	}
+}
+
+// TestFormatNumbersIsStringOfX checks the number op on the sample lines of
+// the RFC author's es6testfile.
+func TestFormatNumbersIsStringOfX(t *testing.T) {
+	o := start(t, ECMAScript)
+	in := []float64{9007199254740994, 1e21, 1e-6, 9.999999999999997e-7, -math.MaxFloat64, 5e-324}
+	want := []string{"9007199254740994", "1e+21", "0.000001", "9.999999999999997e-7", "-1.7976931348623157e+308", "5e-324"}
+	got, err := o.FormatNumbers(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("String(%v) = %q, want %q", in[i], got[i], want[i])
+		}
+	}
+}

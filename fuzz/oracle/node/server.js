@@ -1,0 +1,133 @@
+// server.js: an npm RFC 8785 canonicalizer, or the ECMAScript ground truth,
+// served over the canonfuzz subprocess oracle protocol
+// (../subprocess/PROTOCOL.md): one JSON request per stdin line, one JSON
+// response per stdout line, bytes in base64.
+//
+//   node server.js --lib canonicalize|json-canonicalize|ecmascript
+//
+// Every library is fed the same JavaScript value: the input bytes decoded
+// as UTF-8 with a fatal decoder (ill-formed UTF-8 is refused, never
+// replaced by U+FFFD) and parsed by JSON.parse. The output string must be
+// well-formed UTF-16 to be encoded back to UTF-8 bytes; one that is not is
+// refused rather than silently repaired.
+
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const here = new URL('.', import.meta.url);
+
+// installedVersion reads the version of an npm package from the
+// package.json actually installed, so hello reports what runs.
+function installedVersion (pkg) {
+  const meta = new URL(`node_modules/${pkg}/package.json`, here);
+  return JSON.parse(readFileSync(meta, 'utf8')).version;
+}
+
+// ecmascript is the ground truth RFC 8785 section 3.2 describes: the
+// value as JSON.parse builds it, members sorted by the default sort (UTF-16
+// code units), every primitive written by JSON.stringify. The one addition
+// is RFC 8785 section 3.2.2.3's error for a number with no finite value
+// (JSON.parse turns 1e400 into Infinity, which JSON.stringify writes as
+// null). Lone surrogates are left to JSON.stringify, which escapes them.
+function ecmascript (value) {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new RangeError(`${value} has no JSON form (RFC 8785 section 3.2.2.3)`);
+  }
+  if (Array.isArray(value)) {
+    return '[' + value.map(ecmascript).join(',') + ']';
+  }
+  if (value !== null && typeof value === 'object') {
+    return '{' + Object.keys(value).sort()
+      .map((k) => JSON.stringify(k) + ':' + ecmascript(value[k]))
+      .join(',') + '}';
+  }
+  return JSON.stringify(value);
+}
+
+// load returns the library's name, version and canonicalize function.
+async function load (lib) {
+  switch (lib) {
+    case 'canonicalize':
+      return { name: 'npm/canonicalize', version: installedVersion(lib), fn: (await import(lib)).default };
+    case 'json-canonicalize':
+      return { name: 'npm/json-canonicalize', version: installedVersion(lib), fn: (await import(lib)).canonicalize };
+    case 'ecmascript':
+      return { name: 'node/ecmascript', version: 'node ' + process.version, fn: ecmascript };
+    default:
+      throw new Error(`unknown --lib ${lib}: want canonicalize, json-canonicalize or ecmascript`);
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+// canonicalizeBytes runs fn on the input bytes and returns the output as
+// base64, or throws the reason the input is refused.
+function canonicalizeBytes (fn, input) {
+  if (typeof input !== 'string' || !base64.test(input)) {
+    throw new Error('protocol: input is not base64');
+  }
+  let text;
+  try {
+    text = utf8.decode(Buffer.from(input, 'base64'));
+  } catch (e) {
+    throw new Error('input is not UTF-8: ' + e.message);
+  }
+  const out = fn(JSON.parse(text));
+  if (typeof out !== 'string') {
+    throw new Error(`library returned ${typeof out}, not a string`);
+  }
+  if (!out.isWellFormed()) {
+    throw new Error('output holds a lone surrogate, which UTF-8 cannot encode');
+  }
+  return Buffer.from(out, 'utf8').toString('base64');
+}
+
+// formatNumbers is String(x) for each double given as 16 hex digits.
+function formatNumbers (bits) {
+  if (!Array.isArray(bits)) {
+    throw new Error('protocol: bits is not an array');
+  }
+  const buf = Buffer.alloc(8);
+  return bits.map((hex) => {
+    if (typeof hex !== 'string' || !/^[0-9a-f]{16}$/.test(hex)) {
+      throw new Error(`protocol: bits entry ${JSON.stringify(hex)} is not 16 hex digits`);
+    }
+    buf.write(hex, 'hex');
+    return String(buf.readDoubleBE(0));
+  });
+}
+
+function answer (oracle, req) {
+  switch (req.op) {
+    case 'hello':
+      return { ok: true, name: oracle.name, version: oracle.version, protocol: 1 };
+    case 'canonicalize':
+      return { ok: true, output: canonicalizeBytes(oracle.fn, req.input) };
+    case 'number':
+      return { ok: true, strings: formatNumbers(req.bits) };
+    default:
+      return { ok: false, error: `unknown op: ${req.op}` };
+  }
+}
+
+async function main () {
+  const at = process.argv.indexOf('--lib');
+  const oracle = await load(at < 0 ? undefined : process.argv[at + 1]);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    const req = JSON.parse(line);
+    let resp;
+    try {
+      resp = answer(oracle, req);
+    } catch (e) {
+      resp = { ok: false, error: `${e.name}: ${e.message}`.replace(/\s+/g, ' ') };
+    }
+    process.stdout.write(JSON.stringify({ id: req.id, ...resp }) + '\n');
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`server.js: ${e.stack || e}\n`);
+  process.exit(1);
+});
