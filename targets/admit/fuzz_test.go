@@ -1,0 +1,106 @@
+package admit_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// fuzzOptions are the rule sets every fuzz input is scanned under: both
+// profiles, depth caps small enough for short inputs to cross, and a size
+// cap short inputs reach.
+var fuzzOptions = []admit.Options{
+	{},
+	{Profile: admit.IJSON},
+	{MaxDepth: 1},
+	{Profile: admit.IJSON, MaxDepth: 2},
+	{MaxDepth: 3, MaxSize: 24},
+}
+
+// addSeeds adds every table input and every vector payload to f, and fails
+// when there are none: a fuzz target without seeds replays nothing.
+func addSeeds(f *testing.F) {
+	n := 0
+	for _, cases := range tables() {
+		for _, c := range cases {
+			f.Add(c.input())
+			n++
+		}
+	}
+	vectors, err := readVectors(vectorDir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range vectors {
+		f.Add(v.payload)
+		n++
+	}
+	if n == 0 || len(vectors) == 0 {
+		f.Fatalf("%d seeds, %d of them vectors: the fuzz target would replay nothing", n, len(vectors))
+	}
+}
+
+// sameVerdict says how two verdicts differ in kind or offset, or "".
+func sameVerdict(scan, ref error) string {
+	var se, re *admit.Error
+	sok, rok := errors.As(scan, &se), errors.As(ref, &re)
+	switch {
+	case scan == nil && ref == nil:
+		return ""
+	case !sok && scan != nil, !rok && ref != nil:
+		return fmt.Sprintf("not an *admit.Error: Scan %v, Reference %v", scan, ref)
+	case scan == nil || ref == nil || se.Kind != re.Kind || se.Offset != re.Offset:
+		return fmt.Sprintf("Scan %v, Reference %v", scan, ref)
+	}
+	return ""
+}
+
+// FuzzScanMatchesReference: for any bytes and options, Scan and Reference
+// give the same kind at the same offset, or both admit; Scan is
+// deterministic and leaves its input alone.
+func FuzzScanMatchesReference(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, input []byte) {
+		kept := bytes.Clone(input)
+		for _, opts := range fuzzOptions {
+			got := admit.Scan(input, opts)
+			if again := admit.Scan(input, opts); !reflect.DeepEqual(got, again) {
+				t.Fatalf("Scan(%q, %+v) not deterministic: %v, then %v", input, opts, got, again)
+			}
+			if !bytes.Equal(input, kept) {
+				t.Fatalf("Scan(%q, %+v) wrote to its input", kept, opts)
+			}
+			if msg := sameVerdict(got, admit.Reference(input, opts)); msg != "" {
+				t.Fatalf("input %q, options %+v: %s", input, opts, msg)
+			}
+		}
+	})
+}
+
+// FuzzReferenceMatchesJSONText checks the reference itself against an
+// independent parser, go-json-experiment's jsontext, which refuses invalid
+// UTF-8, unpaired surrogates and duplicate names by default but knows
+// nothing of number finiteness or our depth cap. Under the default profile
+// with the largest cap: what Reference admits jsontext accepts; what
+// jsontext accepts Reference admits, or refuses only as NumberNotFinite or
+// TooDeep (so a Syntax or TrailingContent refusal is a text jsontext
+// refuses too).
+func FuzzReferenceMatchesJSONText(f *testing.F) {
+	addSeeds(f)
+	opts := admit.Options{MaxDepth: admit.MaxDepthLimit}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		err := admit.Reference(input, opts)
+		valid := jsontext.Value(input).IsValid()
+		switch {
+		case err == nil && !valid:
+			t.Fatalf("Reference admits %q, jsontext refuses it", input)
+		case valid && err != nil && !errors.Is(err, admit.NumberNotFinite) && !errors.Is(err, admit.TooDeep):
+			t.Fatalf("jsontext accepts %q, Reference refuses it: %v", input, err)
+		}
+	})
+}
