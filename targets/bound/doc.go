@@ -1,0 +1,30 @@
+// Package bound implements the bound language of SEP-3246 ("Provenance-
+// Carrying Authority Confinement for Delegated Tool Calls", the
+// io.noescalation extension of MCP): the provenance object (section 2.2),
+// rules and constraints (section 3.1, 3.2), argument canonicalization
+// (section 3.2.2), the glob dialect (section 3.2.4), the meet (section 3.3),
+// and the effbound check a guard makes before forwarding a tools/call
+// (section 4.2).
+//
+// # Reading of the specification
+//
+// Where the text read literally would let a bound admit more than its author
+// wrote, this package takes the narrower reading; each such corner is written
+// down under findings/spec/ in the repository and pinned by a test named
+// TestFinding... in this package.
+//
+// # What a guard uses
+//
+//   - [Parse] turns the raw bytes of a provenance object into a [Provenance]
+//     (admission by targets/admit first, then a strict decode); every fault is
+//     a [*MalformedError] matching [ErrMalformed].
+//   - [Provenance.Extend] appends one hop; [Provenance.MarshalJSON] writes the
+//     chain back deterministically.
+//   - [EffBound] computes the meet of every hop's bound; [Check] decides one
+//     call against a chain, returning a [Decision] with a reason.
+//   - [ParseTools] reads a tools/list result into [Schemas], which say which
+//     arguments are paths or URIs (section 3.2.2 step 2 and 3).
+//
+// Nothing here panics on any input; a fault is an error and every error
+// denies.
+package bound

@@ -1,0 +1,65 @@
+package bound
+
+import "unicode/utf8"
+
+// Match reports whether the whole of s matches the pattern (SEP-3246 section
+// 3.2.4: anchored at both ends). It simulates the pattern's automaton on all
+// positions at once (Thompson's construction), so it takes
+// O(len(s) * tokens) time and O(tokens) space whatever the pattern and input:
+// nothing backtracks. A string that is not UTF-8 matches nothing.
+func (g *Glob) Match(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	n := len(g.toks)
+	cur := make([]bool, n+1)
+	next := make([]bool, n+1)
+	cur[0] = true
+	g.close(cur)
+	for _, c := range s {
+		clear(next)
+		any := false
+		for i := 0; i < n; i++ {
+			if !cur[i] {
+				continue
+			}
+			t := &g.toks[i]
+			switch t.kind {
+			case tokLit:
+				if t.r == c {
+					next[i+1], any = true, true
+				}
+			case tokAny:
+				if c != '/' {
+					next[i+1], any = true, true
+				}
+			case tokClass:
+				if t.inClass(c) {
+					next[i+1], any = true, true
+				}
+			case tokStar:
+				if c != '/' {
+					next[i], any = true, true
+				}
+			case tokGlobStar:
+				next[i], any = true, true
+			}
+		}
+		if !any {
+			return false
+		}
+		g.close(next)
+		cur, next = next, cur
+	}
+	return cur[n]
+}
+
+// close adds the states reachable without consuming: a star may match
+// nothing, so the state after it is live whenever the star's state is.
+func (g *Glob) close(set []bool) {
+	for i, t := range g.toks {
+		if set[i] && (t.kind == tokStar || t.kind == tokGlobStar) {
+			set[i+1] = true
+		}
+	}
+}
