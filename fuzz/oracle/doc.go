@@ -38,4 +38,12 @@
 //
 // An oracle that is not installed is reported as [ErrNotInstalled], and
 // tests fail on it rather than skip.
+//
+// # Comparing
+//
+// [Differ] runs one input through the implementation under test and any
+// number of references and returns a [Disagreement], carrying the full
+// input and both answers, for each reference that answered differently.
+// Two refusals agree whatever their reasons; a breakdown agrees with
+// nothing.
 package oracle
