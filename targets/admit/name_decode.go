@@ -9,13 +9,13 @@ import (
 // the innermost open object and refuses it if that object already has it.
 func (s *scanner) enterName(q, end int, escaped bool) error {
 	f := &s.stack[s.depth-1]
-	e := nameEntry{off: q + 1, n: end - q - 1, quote: q}
+	e := nameEntry{off: q + 1, n: end - q - 1, aoff: -1}
 	if escaped {
-		off := len(s.names.arena)
+		e.aoff = len(s.names.arena)
 		s.names.arena = appendUnescaped(s.names.arena, s.in[q+1:end])
-		e = nameEntry{off: off, n: len(s.names.arena) - off, inArena: true, quote: q}
+		e.n = len(s.names.arena) - e.aoff
 	}
-	if prior := s.names.add(s.depth-1, f.names.entries, e); prior >= 0 {
+	if prior := s.names.add(s.depth-1, &f.names, e); prior >= 0 {
 		return s.fail(DuplicateMember, q, "member name repeats the one at byte "+strconv.Itoa(prior))
 	}
 	return nil

@@ -2,6 +2,7 @@ package admit
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 )
 
@@ -17,23 +18,27 @@ type nameSet struct {
 	in      []byte
 	arena   []byte
 	entries []nameEntry
-	tables  [MaxDepthLimit]*nameTable // a hash index per depth, for large objects
+	tables  [MaxDepthLimit]nameTable // a hash index per depth, for large objects
 	seed    maphash.Seed
 	seeded  bool
 }
 
-// nameEntry is one name: bytes [off, off+n) of the input or of the arena.
+// nameEntry is one name: bytes [off, off+n) of the input, or of the arena
+// when aoff >= 0, which is where an escaped name is decoded to.
 type nameEntry struct {
-	off, n  int
-	inArena bool
-	hash    uint64 // set once the object has a hash index
-	quote   int    // offset of the name's opening quote
+	key  uint64 // the first eight bytes, zero padded: the whole name when n <= 8
+	off  int    // offset of the name's first byte in the input, after the quote
+	n    int    // length of the decoded name
+	aoff int    // offset of the decoded name in the arena, or -1
 }
 
-// nameMark is where an object's names begin.
+func (e *nameEntry) quote() int { return e.off - 1 }
+
+// nameMark is where an object's names begin, and what is known of them.
 type nameMark struct {
 	entries, arena int
-	indexed        bool
+	seen           uint64 // a one-word Bloom filter of the names so far
+	indexed        bool   // the object has outgrown linear search
 }
 
 // linearLimit is the member count up to which an object is searched
@@ -50,82 +55,117 @@ func (ns *nameSet) reset(in []byte) {
 	}
 }
 
-func (ns *nameSet) release() {
+// release empties the indexes that a refused scan left open and drops the
+// input.
+func (ns *nameSet) release(open []frame) {
 	ns.in = nil
-	for i := range ns.tables {
-		if t := ns.tables[i]; t != nil && t.used {
-			t.clear()
+	for d := range open {
+		if open[d].object && open[d].names.indexed {
+			ns.tables[d].clear()
 		}
 	}
 }
 
-func (ns *nameSet) open(depth int) nameMark {
+func (ns *nameSet) open() nameMark {
 	return nameMark{entries: len(ns.entries), arena: len(ns.arena)}
 }
 
-func (ns *nameSet) close(depth int, m nameMark) {
-	if t := ns.tables[depth]; t != nil && t.used {
-		t.clear()
+func (ns *nameSet) close(depth int, m *nameMark) {
+	if m.indexed {
+		ns.tables[depth].clear()
 	}
 	ns.entries = ns.entries[:m.entries]
 	ns.arena = ns.arena[:m.arena]
 }
 
 func (ns *nameSet) bytes(e *nameEntry) []byte {
-	if e.inArena {
-		return ns.arena[e.off : e.off+e.n]
+	if e.aoff >= 0 {
+		return ns.arena[e.aoff : e.aoff+e.n]
 	}
 	return ns.in[e.off : e.off+e.n]
 }
 
-// add enters e into the object opened at depth whose names begin at base.
-// It returns the opening quote of an earlier equal name, or -1.
-func (ns *nameSet) add(depth int, base int, e nameEntry) int {
-	members := ns.entries[base:]
+// add enters e into the object opened at depth, whose mark is m. It returns
+// the opening quote of an earlier equal name, or -1.
+//
+// Small objects are searched linearly, and only when the object's one-word
+// Bloom filter says the name may have been seen; past linearLimit members
+// the object gets a hash index.
+func (ns *nameSet) add(depth int, m *nameMark, e nameEntry) int {
 	name := ns.bytes(&e)
-	t := ns.tables[depth]
-	if t == nil || !t.used {
+	e.key = nameKey(name)
+	if !m.indexed {
+		members := ns.entries[m.entries:]
 		if len(members) < linearLimit {
-			for k := range members {
-				if members[k].n == e.n && bytes.Equal(ns.bytes(&members[k]), name) {
-					return members[k].quote
+			bit := uint64(1) << (bloomMix(e.key, name) >> 58)
+			if m.seen&bit != 0 {
+				for k := range members {
+					p := &members[k]
+					if p.key == e.key && p.n == e.n && (e.n <= 8 || bytes.Equal(ns.bytes(p), name)) {
+						return p.quote()
+					}
 				}
 			}
+			m.seen |= bit
 			ns.entries = append(ns.entries, e)
 			return -1
 		}
-		t = ns.index(depth, base)
+		m.indexed = true
+		ns.index(depth, m.entries)
 	}
-	e.hash = maphash.Bytes(ns.seed, name)
-	if prior := t.find(ns, e.hash, name); prior >= 0 {
-		return ns.entries[prior].quote
+	t := &ns.tables[depth]
+	h := maphash.Bytes(ns.seed, name)
+	if prior := t.find(ns, h, name); prior >= 0 {
+		return ns.entries[prior].quote()
 	}
 	ns.entries = append(ns.entries, e)
-	t.insert(ns, len(ns.entries)-1)
+	t.insert(h, len(ns.entries)-1)
 	return -1
 }
 
+// nameKey packs the first eight bytes of a name, so that names of up to
+// eight bytes compare as one integer.
+func nameKey(name []byte) uint64 {
+	if len(name) >= 8 {
+		return binary.LittleEndian.Uint64(name)
+	}
+	var k uint64
+	for i, c := range name {
+		k |= uint64(c) << (8 * i)
+	}
+	return k
+}
+
+// bloomMix spreads a name over 64 bits: the key, and for longer names their
+// last eight bytes and length too.
+func bloomMix(key uint64, name []byte) uint64 {
+	h := key
+	if n := len(name); n > 8 {
+		h ^= binary.LittleEndian.Uint64(name[n-8:])<<1 ^ uint64(n)
+	}
+	return h * 0x9E3779B97F4A7C15
+}
+
 // index builds the hash index of the object at depth from its names so far.
-func (ns *nameSet) index(depth, base int) *nameTable {
-	t := ns.tables[depth]
-	if t == nil {
-		t = &nameTable{}
-		ns.tables[depth] = t
-	}
-	t.used = true
+func (ns *nameSet) index(depth, base int) {
+	t := &ns.tables[depth]
 	for k := base; k < len(ns.entries); k++ {
-		e := &ns.entries[k]
-		e.hash = maphash.Bytes(ns.seed, ns.bytes(e))
-		t.insert(ns, k)
+		t.insert(maphash.Bytes(ns.seed, ns.bytes(&ns.entries[k])), k)
 	}
-	return t
 }
 
 // nameTable is an open-addressing hash index over entry numbers.
 type nameTable struct {
-	slots []int // entry number + 1; 0 is empty
+	slots []nameSlot
 	count int
-	used  bool
+}
+
+// nameSlot is eight bytes, so that a large object's index is as small as it
+// can be: lookups in it are cache misses, and they are most of the cost.
+// Options.MaxSize keeps the entry count below 2^32.
+type nameSlot struct {
+	tag   uint32 // the high half of the name's hash
+	entry uint32 // entry number + 1; 0 is empty
 }
 
 // clear empties the index. A table far larger than its last object is
@@ -138,55 +178,55 @@ func (t *nameTable) clear() {
 		clear(t.slots)
 	}
 	t.count = 0
-	t.used = false
 }
 
 func (t *nameTable) find(ns *nameSet, h uint64, name []byte) int {
 	if len(t.slots) == 0 {
 		return -1
 	}
-	mask := uint64(len(t.slots) - 1)
-	for p := h & mask; ; p = (p + 1) & mask {
-		k := t.slots[p]
-		if k == 0 {
+	mask := uint32(len(t.slots) - 1)
+	tag := uint32(h >> 32)
+	for p := tag & mask; ; p = (p + 1) & mask {
+		s := &t.slots[p]
+		if s.entry == 0 {
 			return -1
 		}
-		e := &ns.entries[k-1]
-		if e.hash == h && e.n == len(name) && bytes.Equal(ns.bytes(e), name) {
-			return int(k - 1)
+		if s.tag == tag {
+			if e := &ns.entries[s.entry-1]; e.n == len(name) && bytes.Equal(ns.bytes(e), name) {
+				return int(s.entry - 1)
+			}
 		}
 	}
 }
 
-func (t *nameTable) insert(ns *nameSet, k int) {
+func (t *nameTable) insert(h uint64, k int) {
 	if 2*(t.count+1) > len(t.slots) {
-		t.grow(ns)
+		t.grow()
 	}
-	mask := uint64(len(t.slots) - 1)
-	p := ns.entries[k].hash & mask
-	for t.slots[p] != 0 {
-		p = (p + 1) & mask
-	}
-	t.slots[p] = k + 1
+	t.put(nameSlot{tag: uint32(h >> 32), entry: uint32(k + 1)})
 	t.count++
 }
 
-func (t *nameTable) grow(ns *nameSet) {
+// put places s at the first free slot from the one its tag names.
+func (t *nameTable) put(s nameSlot) {
+	mask := uint32(len(t.slots) - 1)
+	p := s.tag & mask
+	for t.slots[p].entry != 0 {
+		p = (p + 1) & mask
+	}
+	t.slots[p] = s
+}
+
+func (t *nameTable) grow() {
 	size := 2 * len(t.slots)
 	if size < 4*linearLimit {
 		size = 4 * linearLimit
 	}
 	old := t.slots
-	t.slots = make([]int, size)
-	mask := uint64(size - 1)
-	for _, k := range old {
-		if k == 0 {
-			continue
+	t.slots = make([]nameSlot, size)
+	for _, s := range old {
+		if s.entry != 0 {
+			t.put(s)
 		}
-		p := ns.entries[k-1].hash & mask
-		for t.slots[p] != 0 {
-			p = (p + 1) & mask
-		}
-		t.slots[p] = k
 	}
 }

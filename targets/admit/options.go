@@ -49,6 +49,11 @@ const (
 	MaxDepthLimit = 512
 	// DefaultMaxSize is the size cap when Options.MaxSize is zero: 20 MiB.
 	DefaultMaxSize = 20 << 20
+	// MaxSizeLimit is the highest size cap that may be asked for: 16 GiB.
+	// It keeps every count the scanner holds (member names in particular)
+	// within 32 bits, and no one document of that size is read into memory
+	// to be signed.
+	MaxSizeLimit = 16 << 30
 )
 
 // Options configures a scan. The zero value is the RFC 8785 profile with the
@@ -56,7 +61,7 @@ const (
 type Options struct {
 	Profile  Profile
 	MaxDepth int   // open containers admitted; 0 means DefaultMaxDepth; at most MaxDepthLimit
-	MaxSize  int64 // bytes admitted; 0 means DefaultMaxSize
+	MaxSize  int64 // bytes admitted; 0 means DefaultMaxSize; at most MaxSizeLimit
 }
 
 // ErrOptions is matched by every error of [Options.Validate]: a usage error,
@@ -72,8 +77,8 @@ func (o Options) Validate() error {
 	if o.MaxDepth < 0 || o.MaxDepth > MaxDepthLimit {
 		return fmt.Errorf("%w: max depth %d is outside 1..%d", ErrOptions, o.MaxDepth, MaxDepthLimit)
 	}
-	if o.MaxSize < 0 {
-		return fmt.Errorf("%w: max size %d is negative", ErrOptions, o.MaxSize)
+	if o.MaxSize < 0 || o.MaxSize > MaxSizeLimit {
+		return fmt.Errorf("%w: max size %d is outside 1..%d", ErrOptions, o.MaxSize, int64(MaxSizeLimit))
 	}
 	return nil
 }

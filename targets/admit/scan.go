@@ -55,135 +55,131 @@ func (s *scanner) reset(input []byte, opts Options) {
 // release drops the reference to the input so the pool does not keep it alive.
 func (s *scanner) release() {
 	s.in = nil
-	s.names.release()
+	s.names.release(s.stack[:s.depth])
 }
 
 func (s *scanner) fail(kind Kind, offset int, detail string) error {
 	return &Error{Kind: kind, Offset: int64(offset), Detail: detail}
 }
 
-// The states of the push-down automaton in run.
-const (
-	wantValue      = iota // a value must start here
-	afterValue            // a value just ended
-	wantName              // a member name must start here
-	wantFirstName         // just after '{': a name or '}'
-	wantFirstValue        // just after '[': a value or ']'
-)
-
-// run is the automaton over s.in, RFC 8259 sections 2 to 7. Each state reads
-// from offset i after skipping whitespace.
+// run is the push-down automaton over s.in, RFC 8259 sections 2 to 7. Its
+// three states are the labels value (a value must start at i), next (a value
+// just ended before i) and name (a member name must start at i); the stack
+// says whether next is inside an array or an object.
 func (s *scanner) run() error {
 	in := s.in
 	n := len(in)
 	i := 0
-	state := wantValue
-	for {
+	var err error
+	var c byte
+value:
+	if i < n && in[i] <= ' ' {
 		i = skipSpace(in, i)
-		switch state {
-		case wantFirstValue:
-			if i < n && in[i] == ']' {
-				s.depth--
-				i++
-				state = afterValue
-				continue
-			}
-			fallthrough
-		case wantValue:
-			if i >= n {
-				return s.fail(Syntax, n, "unexpected end of input, want a value")
-			}
-			var err error
-			switch c := in[i]; c {
-			case '{':
-				if err = s.push(i, true); err != nil {
-					return err
-				}
-				i++
-				state = wantFirstName
-				continue
-			case '[':
-				if err = s.push(i, false); err != nil {
-					return err
-				}
-				i++
-				state = wantFirstValue
-				continue
-			case '"':
-				i, err = s.scanString(i, false)
-			case 't':
-				i, err = s.scanLiteral(i, "true")
-			case 'f':
-				i, err = s.scanLiteral(i, "false")
-			case 'n':
-				i, err = s.scanLiteral(i, "null")
-			case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-				i, err = s.scanNumber(i)
-			default:
-				return s.fail(Syntax, i, unexpected(c, "a value"))
-			}
-			if err != nil {
-				return err
-			}
-			state = afterValue
-		case afterValue:
-			if s.depth == 0 {
-				if i < n {
-					return s.fail(TrailingContent, i, "content after the top-level value")
-				}
-				return nil
-			}
-			if i >= n {
-				return s.fail(Syntax, n, "unexpected end of input inside a container")
-			}
-			top := &s.stack[s.depth-1]
-			c := in[i]
-			switch {
-			case c == ',':
-				i++
-				if top.object {
-					state = wantName
-				} else {
-					state = wantValue
-				}
-			case c == ']' && !top.object, c == '}' && top.object:
-				s.pop()
-				i++
-			case top.object:
-				return s.fail(Syntax, i, unexpected(c, "',' or '}'"))
-			default:
-				return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
-			}
-		case wantFirstName:
-			if i < n && in[i] == '}' {
-				s.pop()
-				i++
-				state = afterValue
-				continue
-			}
-			fallthrough
-		case wantName:
-			if i >= n {
-				return s.fail(Syntax, n, "unexpected end of input, want a member name")
-			}
-			if in[i] != '"' {
-				return s.fail(Syntax, i, unexpected(in[i], "a member name"))
-			}
-			var err error
-			if i, err = s.scanString(i, true); err != nil {
-				return err
-			}
-			i = skipSpace(in, i)
-			if i >= n {
-				return s.fail(Syntax, n, "unexpected end of input, want ':'")
-			}
-			if in[i] != ':' {
-				return s.fail(Syntax, i, unexpected(in[i], "':'"))
-			}
-			i++
-			state = wantValue
-		}
 	}
+	if i >= n {
+		return s.fail(Syntax, n, "unexpected end of input, want a value")
+	}
+	switch c = in[i]; c {
+	case '{':
+		if err = s.push(i, true); err != nil {
+			return err
+		}
+		i = skipSpace(in, i+1)
+		if i < n && in[i] == '}' {
+			s.pop()
+			i++
+			goto next
+		}
+		goto name
+	case '[':
+		if err = s.push(i, false); err != nil {
+			return err
+		}
+		i = skipSpace(in, i+1)
+		if i < n && in[i] == ']' {
+			s.pop()
+			i++
+			goto next
+		}
+		goto value
+	case '"':
+		i, err = s.scanString(i, false)
+	case 't':
+		i, err = s.scanLiteral(i, "true")
+	case 'f':
+		i, err = s.scanLiteral(i, "false")
+	case 'n':
+		i, err = s.scanLiteral(i, "null")
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		i, err = s.scanNumber(i)
+	default:
+		return s.fail(Syntax, i, unexpected(c, "a value"))
+	}
+	if err != nil {
+		return err
+	}
+next:
+	if i < n && in[i] <= ' ' {
+		i = skipSpace(in, i)
+	}
+	if s.depth == 0 {
+		if i < n {
+			return s.fail(TrailingContent, i, "content after the top-level value")
+		}
+		return nil
+	}
+	if i >= n {
+		return s.fail(Syntax, n, "unexpected end of input inside a container")
+	}
+	c = in[i]
+	if s.stack[s.depth-1].object {
+		switch c {
+		case ',':
+			i++
+			goto name
+		case '}':
+			s.pop()
+			i++
+			goto next
+		}
+		return s.fail(Syntax, i, unexpected(c, "',' or '}'"))
+	}
+	switch c {
+	case ',':
+		i++
+		goto value
+	case ']':
+		s.pop()
+		i++
+		goto next
+	}
+	return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
+name:
+	if i < n && in[i] <= ' ' {
+		i = skipSpace(in, i)
+	}
+	if i >= n {
+		return s.fail(Syntax, n, "unexpected end of input, want a member name")
+	}
+	if in[i] != '"' {
+		return s.fail(Syntax, i, unexpected(in[i], "a member name"))
+	}
+	if i, err = s.scanString(i, true); err != nil {
+		return err
+	}
+	if i < n && in[i] == ':' {
+		i++
+		goto value
+	}
+	i = skipSpace(in, i)
+	if i >= n {
+		return s.fail(Syntax, n, "unexpected end of input, want ':'")
+	}
+	if in[i] != ':' {
+		return s.fail(Syntax, i, unexpected(in[i], "':'"))
+	}
+	i++
+	goto value
 }
 
 // push opens a container at offset i, refusing the one that would open
@@ -195,7 +191,7 @@ func (s *scanner) push(i int, object bool) error {
 	f := &s.stack[s.depth]
 	f.object = object
 	if object {
-		f.names = s.names.open(s.depth)
+		f.names = s.names.open()
 	}
 	s.depth++
 	return nil
@@ -204,7 +200,7 @@ func (s *scanner) push(i int, object bool) error {
 func (s *scanner) pop() {
 	s.depth--
 	if f := &s.stack[s.depth]; f.object {
-		s.names.close(s.depth, f.names)
+		s.names.close(s.depth, &f.names)
 	}
 }
 

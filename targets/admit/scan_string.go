@@ -2,7 +2,7 @@ package admit
 
 import (
 	"encoding/binary"
-	"unicode/utf8"
+	"math/bits"
 )
 
 // plain marks the bytes a string may hold with no further check: printable
@@ -19,15 +19,17 @@ const (
 	highs = 0x8080808080808080
 )
 
-// plainWord reports whether all eight bytes of w are plain: none is below
-// 0x20, at or above 0x80, a quote or a backslash.
-func plainWord(w uint64) bool {
-	hasZero := func(x uint64) uint64 { return (x - lows) & ^x & highs }
-	bad := (w - 0x20*lows) & ^w & highs // a byte below 0x20
-	bad |= w & highs                    // a byte at or above 0x80
-	bad |= hasZero(w ^ ('"' * lows))
-	bad |= hasZero(w ^ ('\\' * lows))
-	return bad == 0
+// notPlain returns a mask with the high bit set in each byte of w that is
+// not plain (below 0x20, at or above 0x80, a quote or a backslash), or 0.
+// Bytes above the lowest flagged one may be flagged wrongly by a borrow, but
+// the lowest flagged byte is always the first byte that is not plain.
+func notPlain(w uint64) uint64 {
+	q := w ^ ('"' * lows)
+	bs := w ^ ('\\' * lows)
+	bad := (w - 0x20*lows) & ^w // a byte below 0x20
+	bad |= (q - lows) & ^q      // a quote
+	bad |= (bs - lows) & ^bs    // a backslash
+	return (bad | w) & highs    // or a byte at or above 0x80
 }
 
 // scanString reads the string whose opening quote is at offset q and returns
@@ -41,7 +43,11 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 	i := q + 1
 	escaped := false
 	for {
-		for i+8 <= n && plainWord(binary.LittleEndian.Uint64(in[i:])) {
+		for i+8 <= n {
+			if m := notPlain(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto special
+			}
 			i += 8
 		}
 		for i < n && plain[in[i]] {
@@ -50,6 +56,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 		if i >= n {
 			return 0, s.fail(Syntax, n, "unexpected end of input inside a string")
 		}
+	special:
 		switch c := in[i]; {
 		case c == '"':
 			if name {
@@ -59,16 +66,20 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			}
 			return i + 1, nil
 		case c == '\\':
+			escaped = true
+			if i+1 < n && shortEscape[in[i+1]] {
+				i += 2
+				continue
+			}
 			var err error
 			if i, err = s.scanEscape(i); err != nil {
 				return 0, err
 			}
-			escaped = true
 		case c < 0x20:
 			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
 		default:
-			r, size := utf8.DecodeRune(in[i:])
-			if size == 1 {
+			r, size := decodeScalar(in, i)
+			if size == 0 {
 				return 0, s.fail(StringNotScalar, i, "ill-formed UTF-8 in a string")
 			}
 			if s.ijson && isNoncharacter(r) {
@@ -77,6 +88,58 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			i += size
 		}
 	}
+}
+
+// shortEscape marks the characters that may follow a backslash on their own
+// (RFC 8259 section 7).
+var shortEscape = func() (t [256]bool) {
+	for _, c := range `"\/bfnrt` {
+		t[c] = true
+	}
+	return t
+}()
+
+// decodeScalar decodes the UTF-8 sequence that starts with the byte at
+// in[i] >= 0x80 and returns it with its length, or a length of 0 if the
+// bytes are not the well-formed encoding of a Unicode scalar value (Unicode
+// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF).
+// It judges exactly as utf8.DecodeRune does, without its slow path's call.
+func decodeScalar(in []byte, i int) (rune, int) {
+	c := in[i]
+	rest := len(in) - i
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		if rest >= 2 && in[i+1]&0xC0 == 0x80 {
+			return rune(c&0x1F)<<6 | rune(in[i+1]&0x3F), 2
+		}
+	case c >= 0xE0 && c <= 0xEF:
+		if rest < 3 {
+			return 0, 0
+		}
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xE0 {
+			lo = 0xA0
+		} else if c == 0xED {
+			hi = 0x9F
+		}
+		if b1, b2 := in[i+1], in[i+2]; b1 >= lo && b1 <= hi && b2&0xC0 == 0x80 {
+			return rune(c&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 3
+		}
+	case c >= 0xF0 && c <= 0xF4:
+		if rest < 4 {
+			return 0, 0
+		}
+		lo, hi := byte(0x80), byte(0xBF)
+		if c == 0xF0 {
+			lo = 0x90
+		} else if c == 0xF4 {
+			hi = 0x8F
+		}
+		if b1, b2, b3 := in[i+1], in[i+2], in[i+3]; b1 >= lo && b1 <= hi && b2&0xC0 == 0x80 && b3&0xC0 == 0x80 {
+			return rune(c&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(b3&0x3F), 4
+		}
+	}
+	return 0, 0
 }
 
 // scanEscape reads the escape whose backslash is at offset b (RFC 8259
