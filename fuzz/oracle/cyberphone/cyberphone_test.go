@@ -16,29 +16,16 @@ func TestPinnedVersionMatchesGoMod(t *testing.T) {
 	}
 }
 
-// TestIncumbentBehaviour pins what the cyberphone reference does with every edge
-// vector. Two departures from RFC 8785: it refuses every top-level value
+// TestIncumbentBehaviour pins what the cyberphone reference does with
+// every edge vector. Two departures from RFC 8785: it refuses every top-level value
 // that is not an object or array, and it passes ill-formed UTF-8 (a raw
 // surrogate, a 0xFF byte) through to its output unchanged, so its output is
 // not always UTF-8.
 func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.Incumbent{
-		"sort":                   `{"a":2,"b":1}`,
-		"utf16-order":            "{\"😀\":1,\"\uE000\":2}",
-		"duplicate":              oracletest.Refuses,
-		"lone-surrogate-escaped": oracletest.Refuses,
-		"lone-surrogate-utf8":    "[\"\xed\xa0\x80\"]",
-		"invalid-utf8":           "[\"\xff\"]",
-		"2^53+1":                 `[9007199254740992]`,
-		"2^53+1-top":             oracletest.Refuses,
-		"scalar-top":             oracletest.Refuses,
-		"minus-zero":             `[0]`,
-		"1e21":                   `[1e+21,1e-7,0.000001]`,
-		"overflow":               oracletest.Refuses,
-		"escapes":                "[\"A\u00e9\\u001f/\u2028\"]",
-		"whitespace":             `{"a":[1,true,null]}`,
-		"trailing":               oracletest.Refuses,
-		"bom":                    oracletest.Refuses,
-		"empty":                  oracletest.Refuses,
-	})
+	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(oracletest.Incumbent{
+		"lone-surrogate-utf8": "[\"\xed\xa0\x80\"]",
+		"invalid-utf8":        "[\"\xff\"]",
+		"2^53+1-top":          oracletest.Refuses,
+		"scalar-top":          oracletest.Refuses,
+	}))
 }

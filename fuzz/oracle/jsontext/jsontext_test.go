@@ -16,27 +16,11 @@ func TestPinnedVersionMatchesGoMod(t *testing.T) {
 	}
 }
 
-// TestIncumbentBehaviour pins what jsontext.Value.Canonicalize does with every edge
-// vector. One departure from RFC 8785: a number beyond the double range
+// TestIncumbentBehaviour pins what jsontext.Value.Canonicalize does with
+// every edge vector. One departure from RFC 8785: a number beyond the double range
 // (1e400) is not refused but clamped to the largest finite double.
 func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.Incumbent{
-		"sort":                   `{"a":2,"b":1}`,
-		"utf16-order":            "{\"😀\":1,\"\uE000\":2}",
-		"duplicate":              oracletest.Refuses,
-		"lone-surrogate-escaped": oracletest.Refuses,
-		"lone-surrogate-utf8":    oracletest.Refuses,
-		"invalid-utf8":           oracletest.Refuses,
-		"2^53+1":                 `[9007199254740992]`,
-		"2^53+1-top":             `9007199254740992`,
-		"scalar-top":             `"x"`,
-		"minus-zero":             `[0]`,
-		"1e21":                   `[1e+21,1e-7,0.000001]`,
-		"overflow":               `[1.7976931348623157e+308]`,
-		"escapes":                "[\"A\u00e9\\u001f/\u2028\"]",
-		"whitespace":             `{"a":[1,true,null]}`,
-		"trailing":               oracletest.Refuses,
-		"bom":                    oracletest.Refuses,
-		"empty":                  oracletest.Refuses,
-	})
+	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(oracletest.Incumbent{
+		"overflow": `[1.7976931348623157e+308]`,
+	}))
 }

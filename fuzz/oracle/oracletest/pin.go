@@ -62,3 +62,20 @@ func Describe(c oracle.Canonicalizer, input string) string {
 		return "breaks down: " + err.Error()
 	}
 }
+
+// RFCExcept is the incumbent table of an oracle that does what RFC 8785
+// says with every Edge vector (the RFC output, or a refusal where the input
+// is invalid) except the departures listed, by vector name.
+func RFCExcept(departures Incumbent) Incumbent {
+	pinned := Incumbent{}
+	for _, v := range Edge {
+		pinned[v.Name] = v.RFC
+		if v.RFC == "" {
+			pinned[v.Name] = Refuses
+		}
+	}
+	for name, outcome := range departures {
+		pinned[name] = outcome
+	}
+	return pinned
+}

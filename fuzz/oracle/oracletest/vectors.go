@@ -51,4 +51,12 @@ var Edge = []Vector{
 		"a byte order mark is not JSON (RFC 8259 8.1: MUST NOT add one)"},
 	{"empty", ``, "",
 		"no value at all"},
+	{"integer-keys", `{"b":0,"10":1,"9":2}`, `{"10":1,"9":2,"b":0}`,
+		"names that look like array indices sort as strings; JavaScript objects list them first, numerically"},
+	{"proto-key", `{"__proto__":{"x":1},"a":0}`, `{"__proto__":{"x":1},"a":0}`,
+		"a member named __proto__ is an ordinary member, not a prototype"},
+	{"number-forms", `[1.0,1e0,0.1e1,-0.0,1E2,0.000001e-1]`, `[1,1,1,0,100,1e-7]`,
+		"one number, many spellings: one canonical form each"},
+	{"controls", `["\u0000\u001f\u007f\"\\"]`, `["\u0000\u001f` + "\x7f" + `\"\\"]`,
+		"controls below U+0020 escaped in lower-case hex, DEL written raw"},
 }
