@@ -93,7 +93,7 @@ func (ns *nameSet) bytes(e *nameEntry) []byte {
 // the object gets a hash index.
 func (ns *nameSet) add(depth int, m *nameMark, e nameEntry) int {
 	name := ns.bytes(&e)
-	e.key = nameKey(name)
+	e.key = ns.key(&e, name)
 	if !m.indexed {
 		members := ns.entries[m.entries:]
 		if len(members) < linearLimit {
@@ -134,6 +134,15 @@ func nameKey(name []byte) uint64 {
 		k |= uint64(c) << (8 * i)
 	}
 	return k
+}
+
+// key is nameKey(name) for e, read as one load from the input when the
+// name is an unescaped one with eight bytes after its start.
+func (ns *nameSet) key(e *nameEntry, name []byte) uint64 {
+	if e.aoff < 0 && e.n < 8 && e.off+8 <= len(ns.in) {
+		return binary.LittleEndian.Uint64(ns.in[e.off:]) & (1<<(8*e.n) - 1)
+	}
+	return nameKey(name)
 }
 
 // bloomMix spreads a name over 64 bits: the key, and for longer names their

@@ -71,6 +71,15 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 				i += 2
 				continue
 			}
+			if i+6 <= n && in[i+1] == 'u' {
+				// The common \uXXXX of a BMP scalar value, inline.
+				h0, h1, h2, h3 := unhex[in[i+2]], unhex[in[i+3]], unhex[in[i+4]], unhex[in[i+5]]
+				u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
+				if h0|h1|h2|h3 <= 0xF && (u < 0xD800 || u > 0xDFFF) && !(s.ijson && isNoncharacter(u)) {
+					i += 6
+					continue
+				}
+			}
 			var err error
 			if i, err = s.scanEscape(i); err != nil {
 				return 0, err
