@@ -198,8 +198,10 @@ func (c *Client) exchange(req Request, timeout time.Duration) (*Response, error)
 		return nil, fmt.Errorf("subprocess: encoding %s request: %w", req.Op, err)
 	}
 	p := c.proc
-	// A write error means the program is gone; its stdout tells how.
-	_ = p.send(data)
+	// The write runs beside the wait: a program that stopped reading its
+	// stdin must not block the request past its timeout once the pipe is
+	// full. A write error means the program is gone; its stdout tells how.
+	go func() { _ = p.send(data) }()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {

@@ -151,3 +151,17 @@ func TestClosedClientRefusesRequests(t *testing.T) {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestProgramThatStopsReadingTimesOut: a request larger than the pipe
+// buffer, sent to a program that reads nothing, still ends at the timeout.
+func TestProgramThatStopsReadingTimesOut(t *testing.T) {
+	c := startFake(t, "deaf")
+	began := time.Now()
+	_, err := c.Canonicalize(bytes.Repeat([]byte("x"), 4<<20))
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("a 4 MiB request to a deaf program: %v, want ErrTimeout", err)
+	}
+	if took := time.Since(began); took > 4*time.Second {
+		t.Errorf("timed out after %v, the timeout is 2s", took)
+	}
+}

@@ -57,6 +57,14 @@ func fakeServer(mode string) int {
 	case "mute":
 		time.Sleep(time.Hour)
 	}
+	if mode == "deaf" {
+		// Answer hello, then never read stdin again.
+		line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+		var req Request
+		_ = json.Unmarshal([]byte(line), &req)
+		fmt.Printf(`{"id":%d,"ok":true,"name":"deaf","version":"1","protocol":1}`+"\n", req.ID)
+		time.Sleep(time.Hour)
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 1<<26)
 	out := json.NewEncoder(os.Stdout)
