@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -48,6 +49,7 @@ type token struct {
 type Glob struct {
 	src  string
 	toks []token
+	fold bool // classes also match the case variants of a character
 }
 
 // String returns the pattern as it was compiled.
@@ -187,18 +189,26 @@ func classChar(pattern string, i int) (rune, int, error) {
 // inClass reports whether c is in the class token. No class, negated or
 // not, matches '/' (findings/spec/glob-negated-class-separator.md and
 // glob-class-range-separator.md).
-func (t *token) inClass(c rune) bool {
+func (t *token) inClass(c rune, fold bool) bool {
 	if c == '/' {
 		return false
 	}
-	in := false
-	for _, r := range t.ranges {
-		if r.lo <= c && c <= r.hi {
-			in = true
-			break
+	in := t.member(c)
+	if fold {
+		for f := unicode.SimpleFold(c); f != c && !in; f = unicode.SimpleFold(f) {
+			in = f != '/' && t.member(f)
 		}
 	}
 	return in != t.negated
+}
+
+func (t *token) member(c rune) bool {
+	for _, r := range t.ranges {
+		if r.lo <= c && c <= r.hi {
+			return true
+		}
+	}
+	return false
 }
 
 func firstInvalid(s string) int {

@@ -34,7 +34,7 @@ func (g *Glob) Match(s string) bool {
 					next[i+1], any = true, true
 				}
 			case tokClass:
-				if t.inClass(c) {
+				if t.inClass(c, g.fold) {
 					next[i+1], any = true, true
 				}
 			case tokStar:

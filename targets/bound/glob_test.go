@@ -29,7 +29,7 @@ var globCases = []struct {
 	{"[a-z]", "Q", false},
 	{"[!abc]", "d", true},
 	{"[^abc]", "a", false},
-	{"a[!b]c", "a/c", false}, // negated class never matches '/'
+	{"a[!b]c", "a/c", false},  // negated class never matches '/'
 	{"a[+-0]c", "a/c", false}, // nor a range spanning '/'
 	{"a[+-0]c", "a.c", true},
 	{`\*`, "*", true},

@@ -1,0 +1,153 @@
+package bound
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Mode says how one argument's strings are canonicalized (SEP-3246 section
+// 3.2.2).
+type Mode uint8
+
+const (
+	// ModeDual is for a string argument whose schema does not declare it a
+	// path or URI: it is admitted only if both the NFC-only reading and the
+	// hierarchical reading admit it, because a server may still resolve it
+	// as a path (findings/spec/canon-undeclared-path.md). The default.
+	ModeDual Mode = iota
+	// ModeHierarchical is for an argument whose inputSchema declares a
+	// "format" of path, uri, uri-reference, iri or iri-reference: NFC,
+	// percent-decoding to a fixed point, path normalization.
+	ModeHierarchical
+	// ModePlain is NFC only: the literal reading of section 3.2.2 for
+	// strings not declared hierarchical. Used for strings nested inside
+	// arrays and objects, and by deployments that set it explicitly.
+	ModePlain
+)
+
+// String names the mode.
+func (m Mode) String() string {
+	switch m {
+	case ModeDual:
+		return "dual"
+	case ModeHierarchical:
+		return "hierarchical"
+	case ModePlain:
+		return "plain"
+	}
+	return "unknown"
+}
+
+// MaxDecodeRounds bounds percent-decoding (section 3.2.2 step 2: "a small
+// fixed number of iterations"). A value that still changes on the round
+// after the last is refused: "%252541" needs three rounds and passes,
+// "%25252541" needs four and passes, one more level of %25 is refused.
+const MaxDecodeRounds = 4
+
+// Canon carries what canonicalization needs beyond the value: the schemas
+// that say which arguments are hierarchical, and the deployment's case
+// folding (section 3.2.2: off by default; a deployment over
+// case-insensitive resources MUST fold, and MUST document it).
+type Canon struct {
+	Schemas Schemas
+	Fold    bool
+}
+
+// ModeOf returns the mode of one argument of one tool.
+func (c Canon) ModeOf(tool, arg string) Mode {
+	return c.Schemas.ModeOf(tool, arg)
+}
+
+var folder = cases.Fold()
+
+// canonString canonicalizes one string under mode m (never ModeDual; the
+// dual reading is made by the caller, once per reading). The order is that
+// of section 3.2.2, except that NFC is applied again after each decoding
+// round so that the result is a fixed point of the whole transformation
+// (findings/spec/canon-nfc-after-decoding.md).
+func canonString(s string, m Mode, fold bool) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", notCanonical("not UTF-8")
+	}
+	s = norm.NFC.String(s)
+	if m == ModeHierarchical {
+		var err error
+		if s, err = decodeToFixedPoint(s); err != nil {
+			return "", err
+		}
+		if strings.IndexByte(s, 0) >= 0 {
+			return "", notCanonical("NUL in a hierarchical value")
+		}
+		if s, err = normalizeHierarchical(s); err != nil {
+			return "", err
+		}
+	}
+	if fold {
+		s = norm.NFC.String(folder.String(s))
+	}
+	return s, nil
+}
+
+// decodeToFixedPoint percent-decodes s until it stops changing, at most
+// MaxDecodeRounds times (section 3.2.2 step 2). A '%' that does not start
+// two hex digits is malformed encoding (RFC 3986 section 2.1) and refused,
+// so the result contains no '%' at all; decoded bytes that are not UTF-8
+// are refused, never replaced.
+func decodeToFixedPoint(s string) (string, error) {
+	for range MaxDecodeRounds {
+		d, err := percentDecodeOnce(s)
+		if err != nil {
+			return "", err
+		}
+		if d == s {
+			return s, nil
+		}
+		s = norm.NFC.String(d)
+	}
+	if d, err := percentDecodeOnce(s); err != nil || d != s {
+		return "", notCanonical("percent-decoding has not stabilized after %d rounds", MaxDecodeRounds)
+	}
+	return s, nil
+}
+
+// percentDecodeOnce decodes every %XX of s once.
+func percentDecodeOnce(s string) (string, error) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			return "", notCanonical("'%%' at byte %d does not start a percent-encoded octet", i)
+		}
+		b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+		i += 2
+	}
+	d := b.String()
+	if !utf8.ValidString(d) {
+		return "", notCanonical("percent-decoded bytes are not UTF-8")
+	}
+	return d, nil
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}

@@ -1,0 +1,124 @@
+package bound
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestCanonHierarchical(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"/srv/acme/./app", "/srv/acme/app"},
+		{"/srv/acme/x/../app", "/srv/acme/app"},
+		{"/srv//acme///app/", "/srv/acme/app"},
+		{"/", "/"},
+		{"", ""},
+		{"a/b/..", "a"},
+		{"a/..", "."},
+		{"/srv/acme/%2e%2e/%2e%2e/etc", "/etc"},
+		{"/srv/%252e%252e", "/"},
+		{"cafe%CC%81", "café"}, // NFC again after decoding
+		{"https://h.example/a/../b?q=/../x#f", "https://h.example/b?q=/../x#f"},
+		{"file:///srv/./x", "file:///srv/x"},
+		{"C:/x/../y", "C:/y"},
+	} {
+		got, err := canonString(c.in, ModeHierarchical, false)
+		if err != nil || got != c.want {
+			t.Errorf("canon(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestCanonRefusals(t *testing.T) {
+	for _, c := range []struct{ in, why string }{
+		{"/srv/../..", "climbs above"},
+		{"../x", "climbs above"},
+		{"/srv/%2e%2e/%2e%2e", "climbs above"},
+		{"https://h/../x", "climbs above"},
+		{"100%", "percent-encoded octet"},
+		{"%zz", "percent-encoded octet"},
+		{"%C3", "not UTF-8"},    // never U+FFFD
+		{"%ff%fe", "not UTF-8"}, // never U+FFFD
+		{"/a%00b", "NUL"},
+		{"%252525252541", "not stabilized"},
+		{"a\xffb", "not UTF-8"},
+	} {
+		_, err := canonString(c.in, ModeHierarchical, false)
+		var ce *CanonError
+		if !errors.As(err, &ce) || !errors.Is(err, ErrNotCanonical) || !strings.Contains(ce.Reason, c.why) {
+			t.Errorf("canon(%q): %v, want a refusal about %q", c.in, err, c.why)
+		}
+	}
+}
+
+func TestCanonDecodeBound(t *testing.T) {
+	// MaxDecodeRounds levels of encoding decode; one more is refused.
+	v := "A"
+	for range MaxDecodeRounds {
+		v = strings.ReplaceAll(v, "%", "%25")
+		if v == "A" {
+			v = "%41"
+		}
+	}
+	if got, err := canonString(v, ModeHierarchical, false); err != nil || got != "A" {
+		t.Errorf("%q: %q, %v; want A", v, got, err)
+	}
+	deeper := strings.ReplaceAll(v, "%", "%25")
+	if _, err := canonString(deeper, ModeHierarchical, false); !errors.Is(err, ErrNotCanonical) {
+		t.Errorf("%q: %v, want refused", deeper, err)
+	}
+}
+
+func TestCanonPlainIsNFCOnly(t *testing.T) {
+	got, err := canonString("e\u0301/../%41/", ModePlain, false)
+	if err != nil || got != "é/../%41/" {
+		t.Errorf("plain canon = %q, %v", got, err)
+	}
+}
+
+func TestCanonFoldOffByDefault(t *testing.T) {
+	var c Canon
+	if c.Fold {
+		t.Fatal("folding is on in the zero Canon")
+	}
+	a := Constraint{Op: OpEq, Value: String("Acme/App")}
+	if Admits(a, String("acme/app"), ModePlain, false) {
+		t.Error("case-sensitive comparison admitted a case variant")
+	}
+	if !Admits(a, String("acme/app"), ModePlain, true) {
+		t.Error("folding did not admit a case variant")
+	}
+	g := Constraint{Op: OpGlob, Operand: "ACME/[A-C]*"}
+	if !Admits(g, String("acme/bx"), ModeHierarchical, true) {
+		t.Error("folded glob with a class did not admit a case variant")
+	}
+}
+
+func FuzzCanonIdempotent(f *testing.F) {
+	for _, s := range []string{"/srv/./a/../b//", "%252e%252e/x", "cafe%CC%81", "a/..", "https://h/a/./b?x", "ǅ%C7%85", "K"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, fold bool) {
+		for _, m := range []Mode{ModePlain, ModeHierarchical} {
+			once, err := canonString(s, m, fold)
+			if err != nil {
+				if !errors.Is(err, ErrNotCanonical) {
+					t.Fatalf("untyped error %v", err)
+				}
+				continue
+			}
+			twice, err := canonString(once, m, fold)
+			if err != nil || twice != once {
+				t.Fatalf("%v: canon(%q) = %q, canon of that = %q, %v", m, s, once, twice, err)
+			}
+			if m == ModeHierarchical {
+				for _, seg := range strings.Split(once, "/") {
+					if seg == ".." {
+						t.Fatalf("canon(%q) = %q keeps a '..'", s, once)
+					}
+				}
+			}
+		}
+	})
+}

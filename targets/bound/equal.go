@@ -1,0 +1,138 @@
+package bound
+
+import (
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// canonValue canonicalizes a value for eq and in (SEP-3246 section 3.2.3):
+// a top-level string under mode m, strings nested in arrays and objects and
+// object member names under ModePlain, numbers to their exact decimal value.
+// Two members whose names become equal make the object uncanonicalizable.
+func canonValue(v Value, m Mode, fold bool) (Value, error) {
+	switch v.Kind {
+	case KindString:
+		s, err := canonString(v.Str, m, fold)
+		return String(s), err
+	case KindNumber:
+		n, err := decimalKey(v.Number)
+		return Value{Kind: KindNumber, Number: n}, err
+	case KindArray:
+		out := Value{Kind: KindArray, Array: make([]Value, len(v.Array))}
+		for i, e := range v.Array {
+			c, err := canonValue(e, ModePlain, fold)
+			if err != nil {
+				return Value{}, err
+			}
+			out.Array[i] = c
+		}
+		return out, nil
+	case KindObject:
+		out := Value{Kind: KindObject, Members: make([]Member, len(v.Members))}
+		for i, mb := range v.Members {
+			name, err := canonString(mb.Name, ModePlain, fold)
+			if err != nil {
+				return Value{}, err
+			}
+			c, err := canonValue(mb.Value, ModePlain, fold)
+			if err != nil {
+				return Value{}, err
+			}
+			out.Members[i] = Member{Name: name, Value: c}
+		}
+		sort.Slice(out.Members, func(i, j int) bool { return out.Members[i].Name < out.Members[j].Name })
+		for i := 1; i < len(out.Members); i++ {
+			if out.Members[i].Name == out.Members[i-1].Name {
+				return Value{}, notCanonical("two member names are %q once canonicalized", out.Members[i].Name)
+			}
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+// equalCanon is the equality of section 3.2.3 on canonical values: same
+// JSON type, and equal strings, numbers (by decimal key), booleans, or deep
+// structure with members already sorted by name. true is not 1.
+func equalCanon(a, b Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case KindNull:
+		return true
+	case KindBool:
+		return a.Bool == b.Bool
+	case KindNumber:
+		return a.Number == b.Number
+	case KindString:
+		return a.Str == b.Str
+	case KindArray:
+		if len(a.Array) != len(b.Array) {
+			return false
+		}
+		for i := range a.Array {
+			if !equalCanon(a.Array[i], b.Array[i]) {
+				return false
+			}
+		}
+		return true
+	case KindObject:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for i := range a.Members {
+			if a.Members[i].Name != b.Members[i].Name || !equalCanon(a.Members[i].Value, b.Members[i].Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// decimalKey writes a JSON number (RFC 8259 section 6) as a key that two
+// numbers share if and only if they have the same exact decimal value:
+// "0", or sign, significant digits without leading or trailing zeros, 'e'
+// and the exponent of the last digit. 1, 1.0, 10e-1 and 0.1e1 share "1e0";
+// -0 and 0 share "0". No float is involved, so 2^53+1 and 2^53 differ, and
+// the exponent is a big integer, so no input is too large to compare.
+func decimalKey(num string) (string, error) {
+	s := num
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	mant, exp := s, "0"
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant, exp = s[:i], strings.TrimPrefix(s[i+1:], "+")
+	}
+	intPart, frac := mant, ""
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
+		intPart, frac = mant[:i], mant[i+1:]
+	}
+	e, ok := new(big.Int).SetString(exp, 10)
+	if !ok || intPart == "" || !allDigits(intPart) || !allDigits(frac) {
+		return "", notCanonical("%q is not a JSON number", num)
+	}
+	digits := strings.TrimLeft(intPart+frac, "0")
+	e.Sub(e, big.NewInt(int64(len(frac))))
+	trimmed := strings.TrimRight(digits, "0")
+	e.Add(e, big.NewInt(int64(len(digits)-len(trimmed))))
+	if trimmed == "" {
+		return "0", nil
+	}
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	return sign + trimmed + "e" + e.String(), nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

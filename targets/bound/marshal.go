@@ -1,0 +1,179 @@
+package bound
+
+import (
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Deterministic JSON for provenance, bounds, rules, constraints and values:
+// members in a fixed order (provenance "v", "chain"; hop "component",
+// "bound"; rule "tool", "args"; args and object values by name), strings
+// escaped as RFC 8785 section 3.2.2.2 escapes them, numbers as they were
+// read. One value has one encoding, so a guard can compare and log chains
+// byte for byte.
+
+// MarshalJSON writes the provenance object; "sig" is never written (SEP-3246
+// section 2.2: implementations MUST NOT populate it).
+func (p Provenance) MarshalJSON() ([]byte, error) {
+	b := []byte(`{"v":`)
+	b = strconv.AppendInt(b, int64(p.V), 10)
+	b = append(b, `,"chain":[`...)
+	for i, h := range p.Chain {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"component":`...)
+		b = appendString(b, h.Component)
+		b = append(b, `,"bound":`...)
+		b = h.Bound.appendJSON(b)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...), nil
+}
+
+// MarshalJSON writes the bound as an array of rules.
+func (bd Bound) MarshalJSON() ([]byte, error) { return bd.appendJSON(nil), nil }
+
+func (bd Bound) appendJSON(b []byte) []byte {
+	b = append(b, '[')
+	for i, r := range bd {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = r.appendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// MarshalJSON writes the rule; "args" is left out when there are none.
+func (r Rule) MarshalJSON() ([]byte, error) { return r.appendJSON(nil), nil }
+
+func (r Rule) appendJSON(b []byte) []byte {
+	b = append(b, `{"tool":`...)
+	b = appendString(b, r.Tool)
+	if len(r.Args) > 0 {
+		b = append(b, `,"args":{`...)
+		names := make([]string, 0, len(r.Args))
+		for n := range r.Args {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for i, n := range names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, n)
+			b = append(b, ':')
+			b = r.Args[n].appendJSON(b)
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON writes the constraint as its one-operator object.
+func (c Constraint) MarshalJSON() ([]byte, error) { return c.appendJSON(nil), nil }
+
+func (c Constraint) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = appendString(b, string(c.Op))
+	b = append(b, ':')
+	switch c.Op {
+	case OpEq:
+		b = c.Value.appendJSON(b)
+	case OpIn:
+		b = appendValues(b, c.Values)
+	case OpPrefix, OpGlob:
+		b = appendString(b, c.Operand)
+	case OpAnd:
+		b = append(b, '[')
+		for i, e := range c.And {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.appendJSON(b)
+		}
+		b = append(b, ']')
+	default:
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON writes the value; object members sorted by name.
+func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }
+
+func (v Value) appendJSON(b []byte) []byte {
+	switch v.Kind {
+	case KindNull:
+		return append(b, "null"...)
+	case KindBool:
+		return strconv.AppendBool(b, v.Bool)
+	case KindNumber:
+		if v.Number == "" {
+			return append(b, '0')
+		}
+		return append(b, v.Number...)
+	case KindString:
+		return appendString(b, v.Str)
+	case KindArray:
+		return appendValues(b, v.Array)
+	case KindObject:
+		ms := append([]Member(nil), v.Members...)
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].Name < ms[j].Name })
+		b = append(b, '{')
+		for i, m := range ms {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, m.Name)
+			b = append(b, ':')
+			b = m.Value.appendJSON(b)
+		}
+		return append(b, '}')
+	}
+	return append(b, "null"...)
+}
+
+func appendValues(b []byte, vs []Value) []byte {
+	b = append(b, '[')
+	for i, e := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// appendString escapes s as RFC 8785 section 3.2.2.2 does: '"', '\\' and
+// the C0 controls only, with the short forms where JSON has them. Bytes
+// that are not UTF-8 (which no admitted input has) are written as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b = append(b, `\"`...)
+		case r == '\\':
+			b = append(b, `\\`...)
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xF])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
+}

@@ -1,0 +1,241 @@
+package bound
+
+import "strings"
+
+// MeetConstraints returns the meet of two constraints on one argument
+// (SEP-3246 section 3.3), exact under mode m: the result admits a value if
+// and only if both a and b admit it. ok is false when no value satisfies
+// both (the rule holding them is dropped).
+//
+// The result is built from the operands as written (a subset of them, or
+// the members of an eq or in that the rest admit), never from rewritten
+// ones, so it means the same when it is canonicalized again. Simplifications
+// are made only when they hold under every reading of m; where none applies
+// the result is a flattened "and", which is exact by definition.
+func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
+	list := dedupe(append(flatten(a, nil), flatten(b, nil)...))
+	modes := readings(m)
+	canon := make([][]canonical, len(modes))
+	for i, r := range modes {
+		for _, c := range list {
+			cc := canonicalize(c, r, fold)
+			if cc.dead {
+				return Constraint{}, false
+			}
+			canon[i] = append(canon[i], cc)
+		}
+	}
+	for i, c := range list {
+		if c.Op == OpEq || c.Op == OpIn {
+			return filterMembers(c, list, i, m, fold)
+		}
+	}
+	return meetStrings(list, canon, fold)
+}
+
+// filterMembers keeps the members of list[i] (an eq or in) that every
+// constraint of list admits: exact, because every operator judges a value
+// only through its canonical form, which an equal member shares.
+func filterMembers(c Constraint, list []Constraint, i int, m Mode, fold bool) (Constraint, bool) {
+	members := c.Values
+	if c.Op == OpEq {
+		members = []Value{c.Value}
+	}
+	var kept []Value
+	seen := map[string]bool{}
+	for _, v := range members {
+		ok := true
+		for _, other := range list {
+			if !Admits(other, v, m, fold) {
+				ok = false
+				break
+			}
+		}
+		k := string(v.appendJSON(nil))
+		if ok && !seen[k] {
+			seen[k] = true
+			kept = append(kept, v)
+		}
+	}
+	switch len(kept) {
+	case 0:
+		return Constraint{}, false
+	case 1:
+		return Constraint{Op: OpEq, Value: kept[0]}, true
+	}
+	return Constraint{Op: OpIn, Values: kept}, true
+}
+
+// meetStrings meets a conjunction of prefix and glob constraints (no eq or
+// in): nested prefixes keep the narrower, disjoint ones are empty, a
+// prefix implied by a glob's literal head is dropped, and the remaining
+// globs and prefixes are tested for a common string.
+func meetStrings(list []Constraint, canon [][]canonical, fold bool) (Constraint, bool) {
+	keep := make([]bool, len(list))
+	for i := range keep {
+		keep[i] = true
+	}
+	all := func(f func(x, y *canonical) bool, i, j int) bool {
+		for k := range canon {
+			if !f(&canon[k][i], &canon[k][j]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range list {
+		for j := range list {
+			if i == j || !keep[i] || !keep[j] {
+				continue
+			}
+			x, y := list[i].Op, list[j].Op
+			if x == OpPrefix && y == OpPrefix {
+				for k := range canon {
+					if prefixesDisjoint(&canon[k][i], &canon[k][j]) {
+						return Constraint{}, false
+					}
+				}
+				if all(prefixWithin, i, j) {
+					keep[j] = false
+				}
+			}
+			if x == OpGlob && y == OpPrefix && all(globWithinPrefix, i, j) {
+				keep[j] = false
+			}
+		}
+	}
+	var out []Constraint
+	var outIdx []int
+	for i, c := range list {
+		if keep[i] {
+			out, outIdx = append(out, c), append(outIdx, i)
+		}
+	}
+	if !fold && len(out) > 1 {
+		for k := range canon {
+			if stringsDisjoint(canon[k], outIdx) {
+				return Constraint{}, false
+			}
+		}
+	}
+	if len(out) == 1 {
+		return out[0], true
+	}
+	return Constraint{Op: OpAnd, And: out}, true
+}
+
+// prefixWithin reports that everything prefix x admits, prefix y admits.
+func prefixWithin(x, y *canonical) bool {
+	if !y.boundary {
+		return strings.HasPrefix(x.prefix, y.prefix)
+	}
+	if x.prefix == y.prefix {
+		return x.boundary
+	}
+	return strings.HasPrefix(x.prefix, y.prefix+"/")
+}
+
+// prefixesDisjoint reports that no string satisfies both prefixes.
+func prefixesDisjoint(x, y *canonical) bool {
+	if len(x.prefix) > len(y.prefix) {
+		x, y = y, x
+	}
+	if !strings.HasPrefix(y.prefix, x.prefix) {
+		return true
+	}
+	// x is the shorter: a boundary x admits only x itself and x + "/...".
+	return x.boundary && y.prefix != x.prefix && !strings.HasPrefix(y.prefix, x.prefix+"/")
+}
+
+// globWithinPrefix reports that every string the glob x matches starts as
+// the prefix y requires: the glob's leading literal text does it.
+func globWithinPrefix(x, y *canonical) bool {
+	var head strings.Builder
+	whole := true
+	for _, t := range x.glob.toks {
+		if t.kind != tokLit {
+			whole = false
+			break
+		}
+		head.WriteRune(t.r)
+	}
+	if x.glob.fold {
+		return false
+	}
+	h := head.String()
+	if y.boundary {
+		return strings.HasPrefix(h, y.prefix+"/") || whole && h == y.prefix
+	}
+	return strings.HasPrefix(h, y.prefix)
+}
+
+// stringsDisjoint decides, when it can, that no string satisfies all the
+// prefixes and globs at idx. A boundary prefix is the union of the string
+// itself and the string, a separator and anything, so each choice among
+// the boundary prefixes is searched.
+func stringsDisjoint(cs []canonical, idx []int) bool {
+	var fixed [][]token
+	var choices [][2][]token
+	for _, i := range idx {
+		c := &cs[i]
+		switch {
+		case c.op == OpGlob:
+			fixed = append(fixed, c.glob.toks)
+		case c.op == OpPrefix && !c.boundary:
+			fixed = append(fixed, append(literalTokens(c.prefix), token{kind: tokGlobStar}))
+		case c.op == OpPrefix:
+			choices = append(choices, [2][]token{
+				literalTokens(c.prefix),
+				append(literalTokens(c.prefix+"/"), token{kind: tokGlobStar}),
+			})
+		default:
+			return false
+		}
+	}
+	if len(choices) > 4 {
+		return false
+	}
+	for pick := 0; pick < 1<<len(choices); pick++ {
+		auts := append([][]token(nil), fixed...)
+		for k, ch := range choices {
+			auts = append(auts, ch[pick>>k&1])
+		}
+		if empty, decided := emptyIntersection(auts); !empty || !decided {
+			return false
+		}
+	}
+	return true
+}
+
+func literalTokens(s string) []token {
+	var out []token
+	for _, r := range s {
+		out = append(out, token{kind: tokLit, r: r})
+	}
+	return out
+}
+
+// flatten appends c to out, with every nested and opened.
+func flatten(c Constraint, out []Constraint) []Constraint {
+	if c.Op != OpAnd {
+		return append(out, c)
+	}
+	for _, e := range c.And {
+		out = flatten(e, out)
+	}
+	return out
+}
+
+// dedupe removes constraints written identically (idempotence: a ⊓ a = a).
+func dedupe(list []Constraint) []Constraint {
+	seen := map[string]bool{}
+	var out []Constraint
+	for _, c := range list {
+		k := string(c.appendJSON(nil))
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,87 @@
+package bound
+
+import (
+	"errors"
+	"fmt"
+)
+
+// MaxRules caps the rules of a computed meet. The meet of two bounds has up
+// to |A|*|B| rules (SEP-3246 section 3.3), so a chain can ask for more than
+// a guard should build; past the cap the meet fails with ErrTooLarge, and a
+// check that needs it denies.
+const MaxRules = 4096
+
+// ErrTooLarge is returned when a meet would exceed MaxRules.
+var ErrTooLarge = errors.New("bound: meet exceeds the rule cap")
+
+// MeetRules returns the meet of two rules (section 3.3): none for different
+// tools; otherwise the union of their argument constraints, with the
+// constraints on a shared argument met, and none if any such meet is empty.
+// An argument constrained by one rule only keeps that constraint, since the
+// other leaves it unconstrained (section 3.1).
+func MeetRules(a, b Rule, c Canon) (Rule, bool) {
+	if a.Tool != b.Tool {
+		return Rule{}, false
+	}
+	out := Rule{Tool: a.Tool, Args: make(map[string]Constraint, len(a.Args)+len(b.Args))}
+	for name, ca := range a.Args {
+		out.Args[name] = ca
+	}
+	for name, cb := range b.Args {
+		ca, shared := out.Args[name]
+		if !shared {
+			out.Args[name] = cb
+			continue
+		}
+		m, ok := MeetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold)
+		if !ok {
+			return Rule{}, false
+		}
+		out.Args[name] = m
+	}
+	return out, true
+}
+
+// MeetBounds returns the meet of two bounds (section 3.3): the rules
+// {meet(r1, r2) : r1 in a, r2 in b} with empty results dropped and
+// identical rules kept once. The meet of anything with the empty bound is
+// the empty bound.
+func MeetBounds(a, b Bound, c Canon) (Bound, error) {
+	out := Bound{}
+	seen := map[string]bool{}
+	for _, ra := range a {
+		for _, rb := range b {
+			r, ok := MeetRules(ra, rb, c)
+			if !ok {
+				continue
+			}
+			k := string(r.appendJSON(nil))
+			if seen[k] {
+				continue
+			}
+			if len(out) == MaxRules {
+				return nil, fmt.Errorf("%w (%d)", ErrTooLarge, MaxRules)
+			}
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// EffBound is the meet of every hop's bound (section 1, 3.3). A nil
+// provenance or an empty chain admits nothing (section 3.1): its effbound
+// is the empty bound, never an unconstrained one.
+func EffBound(p *Provenance, c Canon) (Bound, error) {
+	if p == nil || len(p.Chain) == 0 {
+		return Bound{}, nil
+	}
+	eff := p.Chain[0].Bound
+	for _, h := range p.Chain[1:] {
+		var err error
+		if eff, err = MeetBounds(eff, h.Bound, c); err != nil {
+			return nil, err
+		}
+	}
+	return append(Bound{}, eff...), nil
+}
