@@ -1,19 +1,20 @@
 # canonfuzz: every target a user or CI runs. `make test` is what .ci/run calls.
 SHELL := /bin/bash
 GO ?= go
-FUZZTIME ?= 30s
+FUZZTIME ?= 20s
 BENCHCOUNT ?= 10
 NODE_ORACLES := fuzz/oracle/node
 
-.PHONY: test vet unit node-deps campaign bench build conformance
+.PHONY: test vet unit node-deps campaign bench build conformance numbers-full
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
 
-# Everything the tests need beyond Go modules: the pinned npm oracles.
+# Everything the tests need beyond Go modules: the npm oracles, pinned by
+# their package-lock.json. A missing Node is a failure, not a skip.
 node-deps:
-	@if [ -f $(NODE_ORACLES)/package-lock.json ]; then \
-		npm ci --prefix $(NODE_ORACLES) --no-audit --no-fund --loglevel=error; fi
+	@command -v node >/dev/null || { echo "make: node is required for the Node oracles (apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --prefix $(NODE_ORACLES) --no-audit --no-fund --loglevel=error
 
 vet:
 	$(GO) vet ./...
@@ -21,18 +22,23 @@ vet:
 unit: node-deps
 	$(GO) test -count=1 -timeout 25m ./...
 
-# vet and every test, seeds and vectors replayed.
+# vet and every test: units, vectors, fuzz seeds replayed, oracles.
 test: vet unit
 
-# The main job: a short, bounded fuzz campaign with a summary at the end.
+# The main job: every fuzz target for FUZZTIME each, then a summary.
+# Exit 1 if a target found a failure.
 campaign: build
 	FUZZTIME=$(FUZZTIME) scripts/campaign.sh
 
-# Benchmarks against the named peers; see docs/PERFORMANCE.md for how the
-# numbers there were produced.
+# Benchmarks against the named peers; docs/PERFORMANCE.md says which
+# numbers came from which command.
 bench:
-	scripts/bench.sh $(BENCHCOUNT)
+	BENCHCOUNT=$(BENCHCOUNT) scripts/bench.sh
 
 # The JSONTestSuite conformance of the admission scanner (needs ../shared).
 conformance: build
-	scripts/jsontestsuite.sh ../shared/jsontestsuite/test_parsing
+	CANONFUZZ=bin/canonfuzz scripts/jsontestsuite.sh ../shared/jsontestsuite/test_parsing
+
+# All 100 million lines of the RFC 8785 author's number test file.
+numbers-full: node-deps
+	scripts/es6-numbers.sh
