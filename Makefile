@@ -13,7 +13,8 @@ build:
 # Everything the tests need beyond Go modules: the npm oracles, pinned by
 # their package-lock.json. A missing Node is a failure, not a skip.
 node-deps:
-	@command -v node >/dev/null || { echo "make: node is required for the Node oracles (apt-get install nodejs npm)" >&2; exit 1; }
+	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; } || \
+		{ echo "make: node is required for the Node oracles (apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --prefix $(NODE_ORACLES) --no-audit --no-fund --loglevel=error
 
 vet:
