@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
@@ -47,7 +48,7 @@ var writers = sync.Pool{New: func() any { return new(writer) }}
 
 // retainLimit caps the scratch and key buffers a pooled writer keeps, so
 // one huge document does not pin its buffers for the process lifetime.
-const retainLimit = 1 << 20
+const retainLimit = 8 << 20
 
 // appendAdmitted writes the canonical form of input, which the caller has
 // admitted, after dst. It is Append without admission.
@@ -58,7 +59,6 @@ func appendAdmitted(dst, input []byte) ([]byte, error) {
 	err := w.write()
 	out := w.out
 	w.in, w.out = nil, nil
-	clear(w.members) // left only by an error; closeObject clears the rest
 	w.stack, w.members, w.keys = w.stack[:0], w.members[:0], w.keys[:0]
 	if cap(w.scratch) > retainLimit {
 		w.scratch = nil
@@ -66,7 +66,7 @@ func appendAdmitted(dst, input []byte) ([]byte, error) {
 	if cap(w.keys) > retainLimit {
 		w.keys = nil
 	}
-	if cap(w.members) > retainLimit/32 {
+	if cap(w.members) > retainLimit/int(unsafe.Sizeof(member{})) {
 		w.members = nil
 	}
 	writers.Put(w)

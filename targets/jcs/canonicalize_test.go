@@ -112,7 +112,7 @@ func TestWriterNeedsNoGoStack(t *testing.T) {
 func TestWriterRefusesNonJSON(t *testing.T) {
 	for _, in := range []string{``, ` `, `{`, `[`, `[1`, `{"a"`, `{"a":`, `{"a" 1}`, `{1:2}`, `[1 2]`,
 		`[1,]`, `{"a":1,}`, `]`, `}`, `[}`, `{]`, `tru`, `nul`, `x`, `"`, `"\`, `1 2`, `{"a":1}}`,
-		`[1e400]`, `["\ud800"]`, `{"\udc00":1}`, "\"\x01\"", `-`, `+`} {
+		`[1e400]`, `1.`, `-.5`, `01`, `-01`, `1e`, `1.e5`, `1e+`, `["\ud800"]`, `{"\udc00":1}`, "\"\x01\"", `-`, `+`} {
 		got, err := appendAdmitted([]byte("dst"), []byte(in))
 		var we *WriteError
 		if !errors.As(err, &we) || string(got) != "dst" {

@@ -1,6 +1,7 @@
 package jcs
 
 import (
+	"cmp"
 	"testing"
 	"unicode/utf8"
 )
@@ -29,6 +30,32 @@ func TestCompareUTF16(t *testing.T) {
 		if got := referenceCompareUTF16([]byte(c.a), []byte(c.b)); got != c.want {
 			t.Errorf("referenceCompareUTF16(%+q, %+q) = %d, want %d", c.a, c.b, got, c.want)
 		}
+		if got := comparePrefixes([]byte(c.a), []byte(c.b)); got != 0 && got != c.want {
+			t.Errorf("sortPrefix orders %+q, %+q as %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// comparePrefixes is the first step of writer.compareMembers: the order of
+// two names by their sortPrefix, 0 when that does not decide.
+func comparePrefixes(a, b []byte) int {
+	return cmp.Compare(sortPrefix(a), sortPrefix(b))
+}
+
+func TestSortPrefixDecides(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"a", "b", -1},
+		{"😀", "", -1},
+		{"abcdefgh1", "abcdefgh2", 0}, // past eight bytes: compareUTF16 decides
+		{"a", "a\x00", 0},             // zero padding ties with a NUL byte
+		{"", "\x01", -1},
+	} {
+		if got := comparePrefixes([]byte(c.a), []byte(c.b)); got != c.want {
+			t.Errorf("comparePrefixes(%+q, %+q) = %d, want %d", c.a, c.b, got, c.want)
+		}
 	}
 }
 
@@ -43,8 +70,12 @@ func FuzzCompareUTF16MatchesReference(f *testing.F) {
 			return // names reach the comparison decoded and valid
 		}
 		got := compareUTF16([]byte(a), []byte(b))
-		if want := referenceCompareUTF16([]byte(a), []byte(b)); got != want {
+		want := referenceCompareUTF16([]byte(a), []byte(b))
+		if got != want {
 			t.Fatalf("compareUTF16(%+q, %+q) = %d, reference %d", a, b, got, want)
+		}
+		if p := comparePrefixes([]byte(a), []byte(b)); p != 0 && p != want {
+			t.Fatalf("sortPrefix orders %+q, %+q as %d, reference %d", a, b, p, want)
 		}
 	})
 }

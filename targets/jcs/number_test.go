@@ -135,6 +135,8 @@ func FuzzNumberTokenMatchesReference(f *testing.F) {
 		"123456789012345", "1234567890123456", // 15 and 16 digits
 		"0.1000000000000000055511151231257827", // more digits than a double
 		"9007199254740993", "1e-320", "1e308", "2e-308", "1.00000000000000000000e5",
+		"0.000001", "0.0000012", "-0.5", "0.0", "-0", "12345678901234.5", "123456789012345.6", // verbatim or not
+		"9007199254740991", "9007199254740992", "1000000000000000000000", "100000000000000000000",
 	} {
 		f.Add(s)
 	}
@@ -153,8 +155,13 @@ func FuzzNumberTokenMatchesReference(f *testing.F) {
 		if gotErr != nil {
 			t.Fatalf("appendNumberToken(%s): %v", tok, gotErr)
 		}
-		if want := referenceNumber(x); string(got) != want {
+		want := referenceNumber(x)
+		if string(got) != want {
 			t.Fatalf("appendNumberToken(%s) = %q, reference %q", tok, got, want)
+		}
+		got, end, err := appendNumber(nil, []byte(tok+","), 0)
+		if err != nil || end != len(tok) || string(got) != want {
+			t.Fatalf("appendNumber(%s,) = %q, %d, %v; reference %q, %d", tok, got, end, err, want, len(tok))
 		}
 	})
 }

@@ -17,14 +17,107 @@ const maxExactDigits = 15
 // taken on the fast path.
 const exactExponentLimit = 290
 
-// appendNumberToken appends the RFC 8785 section 3.2.2.3 form of the JSON
-// number token tok (RFC 8259 section 6 grammar) to dst.
+// appendNumber writes the JSON number token that starts at in[i] in the
+// form of RFC 8785 section 3.2.2.3 and returns the offset after the token;
+// a token outside the RFC 8259 section 6 grammar is errSyntax. It reads the
+// token once and chooses:
 //
-// A token with at most 15 significant digits is written from its own digits:
-// by the guarantee of maxExactDigits they are the shortest round-trip digits
-// of its double, so only their layout (ECMA-262 Number::toString steps 6 to
-// 10) changes. Any other token is read with strconv.ParseFloat, which rounds
-// correctly, and written by AppendNumber.
+//   - a token already in its canonical form is copied (canonicalAsWritten);
+//   - a token with at most 15 significant digits is laid out again from its
+//     own digits (appendShortNumber);
+//   - any other is read by strconv.ParseFloat, which rounds correctly, and
+//     written by AppendNumber.
+func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
+	start := i
+	if i < len(in) && in[i] == '-' {
+		i++
+	}
+	intStart := i
+	for i < len(in) && isDigit(in[i]) {
+		i++
+	}
+	intEnd := i
+	if n := intEnd - intStart; n == 0 || n > 1 && in[intStart] == '0' {
+		return dst, intStart, errSyntax
+	}
+	fracStart, fracEnd := i, i
+	if i < len(in) && in[i] == '.' {
+		i++
+		fracStart = i
+		for i < len(in) && isDigit(in[i]) {
+			i++
+		}
+		fracEnd = i
+		if fracEnd == fracStart {
+			return dst, i, errSyntax
+		}
+	}
+	plain := true
+	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
+		plain = false
+		i++
+		if i < len(in) && (in[i] == '+' || in[i] == '-') {
+			i++
+		}
+		expStart := i
+		for i < len(in) && isDigit(in[i]) {
+			i++
+		}
+		if i == expStart {
+			return dst, i, errSyntax
+		}
+	}
+	tok := in[start:i]
+	if plain && canonicalAsWritten(in[intStart:intEnd], in[fracStart:fracEnd], fracStart > intEnd, start < intStart) {
+		return append(dst, tok...), i, nil
+	}
+	out, err := appendNumberToken(dst, tok)
+	return out, i, err
+}
+
+// canonicalAsWritten reports whether a number without exponent, given as
+// its integer digits and fraction digits (after a '.' if dot), is written
+// exactly as Number::toString would write its value: no leading zero
+// before other integer digits, no trailing zero in the fraction, not a
+// zero with a sign or a fraction, at most 15 significant digits (so the
+// digits are the shortest, see maxExactDigits) or an integer below 2^53,
+// and its point where ECMA-262 steps 6 to 8 put it.
+func canonicalAsWritten(intDigits, fracDigits []byte, dot, neg bool) bool {
+	n := len(intDigits)
+	if n == 0 || intDigits[0] == '0' && n > 1 {
+		return false
+	}
+	if !dot {
+		switch {
+		case intDigits[0] == '0':
+			return !neg // "0", not "-0"
+		case n < len(twoTo53):
+			return true
+		case n == len(twoTo53):
+			return string(intDigits) < twoTo53
+		}
+		return false
+	}
+	f := len(fracDigits)
+	if f == 0 || fracDigits[f-1] == '0' {
+		return false
+	}
+	if intDigits[0] != '0' {
+		return n+f <= maxExactDigits
+	}
+	z := 0 // zeros after the point: step 8 allows at most 5
+	for z < f && fracDigits[z] == '0' {
+		z++
+	}
+	return z <= 5 && f-z <= maxExactDigits
+}
+
+// twoTo53 is 2^53: every integer below it is a double, written with its
+// own digits.
+const twoTo53 = "9007199254740992"
+
+// appendNumberToken appends the RFC 8785 section 3.2.2.3 form of the
+// number token tok to dst, without the verbatim shortcut of appendNumber.
 func appendNumberToken(dst, tok []byte) ([]byte, error) {
 	if out, ok := appendShortNumber(dst, tok); ok {
 		return out, nil

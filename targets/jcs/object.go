@@ -17,9 +17,9 @@ func (w *writer) closeObject(f *frame) {
 			m[j].end = len(w.out)
 		}
 	}
-	if !sorted(m) {
-		slices.SortFunc(m, func(a, b member) int { return compareUTF16(a.key, b.key) })
-		s := w.scratch[:0]
+	if !w.sorted(m) {
+		w.sortMembers(m)
+		s := slices.Grow(w.scratch[:0], len(w.out)-f.start)
 		for j, mem := range m {
 			if j > 0 {
 				s = append(s, ',')
@@ -29,16 +29,34 @@ func (w *writer) closeObject(f *frame) {
 		copy(w.out[f.start:], s)
 		w.scratch = s
 	}
-	clear(m) // drop the references into the input and keys
 	w.members = w.members[:f.members]
 	w.keys = w.keys[:f.keys]
 }
 
-func sorted(m []member) bool {
+func (w *writer) sorted(m []member) bool {
 	for j := 1; j < len(m); j++ {
-		if compareUTF16(m[j-1].key, m[j].key) >= 0 {
+		if w.compareMembers(&m[j-1], &m[j]) >= 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// insertionSortMax is the largest object sorted by insertion, which beats
+// a general sort on the few members of typical records.
+const insertionSortMax = 16
+
+func (w *writer) sortMembers(m []member) {
+	if len(m) > insertionSortMax {
+		slices.SortFunc(m, func(a, b member) int { return w.compareMembers(&a, &b) })
+		return
+	}
+	for i := 1; i < len(m); i++ {
+		x := m[i]
+		j := i
+		for ; j > 0 && w.compareMembers(&x, &m[j-1]) < 0; j-- {
+			m[j] = m[j-1]
+		}
+		m[j] = x
+	}
 }

@@ -24,11 +24,22 @@ type frame struct {
 	keys    int // length of keys when this object opened
 }
 
-// A member is one written member of an open object.
+// A member is one written member of an open object. It holds no
+// pointers, so sorting moves plain words and the collector never scans it.
 type member struct {
-	key   []byte // decoded name: a slice of the input or of writer.keys
-	start int    // offset in out of the name's opening quote
-	end   int    // offset in out just after the value; set on closing
+	prefix uint64 // sortPrefix of the decoded name
+	key    int    // where the decoded name starts: in in, or at ^key in keys
+	keyLen int    // its length in bytes
+	start  int    // offset in out of the name's opening quote
+	end    int    // offset in out just after the value; set on closing
+}
+
+// keyOf returns a member's decoded name.
+func (w *writer) keyOf(m *member) []byte {
+	if m.key < 0 {
+		return w.keys[^m.key : ^m.key+m.keyLen]
+	}
+	return w.in[m.key : m.key+m.keyLen]
 }
 
 // write appends the canonical form of w.in to w.out. It assumes nothing it
@@ -76,7 +87,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 		w.stack = append(w.stack, frame{object: c == '{', start: len(w.out),
 			members: len(w.members), keys: len(w.keys)})
 		if c == '{' {
-			j, err = w.name(j)
+			j, err = w.memberName(j)
 		}
 		return j, true, err
 	case '"':
@@ -88,19 +99,15 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 		return w.literal(i, "false")
 	case 'n':
 		return w.literal(i, "null")
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		out, j, err := appendNumber(w.out, in, i)
+		if err != nil {
+			return i, false, err
+		}
+		w.out = out
+		return j, false, nil
 	}
-	j := i
-	for j < len(in) && isNumberByte(in[j]) {
-		j++
-	}
-	if j == i {
-		return i, false, errSyntax
-	}
-	w.out, err = appendNumberToken(w.out, in[i:j])
-	if err != nil {
-		return i, false, err
-	}
-	return j, false, nil
+	return i, false, errSyntax
 }
 
 // next reads what follows a complete value: a comma and the next element,
@@ -125,7 +132,7 @@ func (w *writer) next(i int) (int, bool, error) {
 			w.out = append(w.out, ',')
 			i = skipSpace(in, i+1)
 			if top.object {
-				i, err := w.name(i)
+				i, err := w.memberName(i)
 				return i, false, err
 			}
 			return i, false, nil
@@ -142,9 +149,10 @@ func (w *writer) next(i int) (int, bool, error) {
 	}
 }
 
-// name writes the member name at in[i] and its colon, records the member
-// with its decoded name, and returns the offset of the member's value.
-func (w *writer) name(i int) (int, error) {
+// memberName writes the member name at in[i] and its colon, records the
+// member with its decoded name, and returns the offset of the member's
+// value.
+func (w *writer) memberName(i int) (int, error) {
 	in := w.in
 	if i >= len(in) || in[i] != '"' {
 		return i, errSyntax
@@ -155,15 +163,16 @@ func (w *writer) name(i int) (int, error) {
 	if err != nil {
 		return next, err
 	}
-	key := in[i+1 : next-1]
+	m := member{key: i + 1, keyLen: next - 1 - (i + 1), start: start}
 	if escaped {
 		k := len(w.keys)
 		if w.keys, _, err = decodeString(w.keys, in, i); err != nil {
 			return i, err
 		}
-		key = w.keys[k:len(w.keys):len(w.keys)]
+		m.key, m.keyLen = ^k, len(w.keys)-k
 	}
-	w.members = append(w.members, member{key: key, start: start})
+	m.prefix = sortPrefix(w.keyOf(&m))
+	w.members = append(w.members, m)
 	j := skipSpace(in, next)
 	if j >= len(in) || in[j] != ':' {
 		return j, errSyntax
@@ -191,8 +200,4 @@ func skipSpace(in []byte, i int) int {
 		}
 	}
 	return i
-}
-
-func isNumberByte(c byte) bool {
-	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
 }
