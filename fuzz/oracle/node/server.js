@@ -16,6 +16,19 @@ import { createInterface } from 'node:readline';
 
 const here = new URL('.', import.meta.url);
 
+// String.prototype.isWellFormed is ES2024 (Node 20). npm canonicalize 5
+// calls it (its package.json asks for Node 22), and so does this server;
+// on an older Node, such as Debian 12's 18, it is defined here exactly as
+// the standard does: false when the string holds a lone surrogate.
+if (typeof String.prototype.isWellFormed !== 'function') {
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  Object.defineProperty(String.prototype, 'isWellFormed', {
+    value: function isWellFormed () { return !lone.test(String(this)); },
+    configurable: true,
+    writable: true
+  });
+}
+
 // installedVersion reads the version of an npm package from the
 // package.json actually installed, so hello reports what runs.
 function installedVersion (pkg) {
