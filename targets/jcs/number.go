@@ -30,37 +30,21 @@ func AppendNumber(dst []byte, f float64) []byte {
 	case math.IsInf(f, -1): // step 3, then step 4
 		return append(dst, "-Infinity"...)
 	}
-	// strconv's shortest form is "d.ddde±XX" with no trailing zeros in
-	// the digits: exactly the k, n and s of step 5.
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	if e[0] == '-' { // step 3
-		dst = append(dst, '-')
-		e = e[1:]
+	// strconv's shortest digits are those of step 5. ECMAScript writes
+	// them plainly from 1e-6 up to 1e21, which is strconv's 'f' layout, and
+	// in exponent form outside, which is 'e' except that strconv pads the
+	// exponent to two digits: only e-07, e-08 and e-09 can occur, since
+	// exponent form is not used for -6 to +20.
+	abs := math.Abs(f)
+	if 1e-6 <= abs && abs < 1e21 {
+		return strconv.AppendFloat(dst, f, 'f', -1, 64)
 	}
-	var digits [17]byte
-	k := 0
-	i := 0
-	for ; i < len(e) && e[i] != 'e'; i++ {
-		if e[i] != '.' && k < len(digits) {
-			digits[k] = e[i]
-			k++
-		}
+	dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
+	if n := len(dst); dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
 	}
-	exp := 0
-	negExp := false
-	for i++; i < len(e); i++ {
-		switch c := e[i]; {
-		case c == '-':
-			negExp = true
-		case '0' <= c && c <= '9':
-			exp = exp*10 + int(c-'0')
-		}
-	}
-	if negExp {
-		exp = -exp
-	}
-	return appendDecimal(dst, digits[:k], exp+1)
+	return dst
 }
 
 // appendDecimal lays out the positive value 0.s × 10^n as steps 6 to 10 of

@@ -71,6 +71,13 @@ func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
 	if plain && canonicalAsWritten(in[intStart:intEnd], in[fracStart:fracEnd], fracStart > intEnd, start < intStart) {
 		return append(dst, tok...), i, nil
 	}
+	if n := intEnd - intStart + fracEnd - fracStart; plain && n > maxExactDigits &&
+		in[intStart] != '0' && in[i-1] != '0' {
+		// More significant digits than the shortcuts take: straight to
+		// ParseFloat.
+		out, err := appendFloat(dst, tok)
+		return out, i, err
+	}
 	out, err := appendNumberToken(dst, tok)
 	return out, i, err
 }
@@ -122,6 +129,12 @@ func appendNumberToken(dst, tok []byte) ([]byte, error) {
 	if out, ok := appendShortNumber(dst, tok); ok {
 		return out, nil
 	}
+	return appendFloat(dst, tok)
+}
+
+// appendFloat reads tok with strconv.ParseFloat, which rounds correctly,
+// and writes the double with AppendNumber.
+func appendFloat(dst, tok []byte) ([]byte, error) {
 	f, err := strconv.ParseFloat(string(tok), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return dst, errNumber
