@@ -1,0 +1,47 @@
+package admit_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// TestScanConcurrent: Scan keeps no state between calls that another
+// goroutine can see. Eight goroutines scan every table input, each from its
+// own starting point, and every verdict must equal Reference's. Run it with -race.
+func TestScanConcurrent(t *testing.T) {
+	type job struct {
+		input []byte
+		opts  admit.Options
+		want  error
+	}
+	var jobs []job
+	for _, cases := range tables() {
+		for _, c := range cases {
+			for _, opts := range []admit.Options{c.opts, ijson, {MaxDepth: 2}} {
+				jobs = append(jobs, job{c.input(), opts, admit.Reference(c.input(), opts)})
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range jobs {
+				j := jobs[(k+g*len(jobs)/8)%len(jobs)]
+				if msg := sameVerdict(admit.Scan(j.input, j.opts), j.want); msg != "" {
+					errs <- msg
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for msg := range errs {
+		t.Error(msg)
+	}
+}
