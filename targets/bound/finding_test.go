@@ -1,0 +1,134 @@
+package bound
+
+import (
+	"errors"
+	"testing"
+)
+
+// One test per file under findings/spec/: each pins the narrower reading
+// this package takes where SEP-3246 read literally would admit more.
+
+func admitsWith(t *testing.T, c Constraint, v string, m Mode) bool {
+	t.Helper()
+	return Admits(c, String(v), m, false)
+}
+
+// findings/spec/glob-negated-class-separator.md
+func TestFindingNegatedClassSeparator(t *testing.T) {
+	c := Constraint{Op: OpGlob, Operand: "acme/app[!x]"}
+	if admitsWith(t, c, "acme/app/", ModePlain) {
+		t.Error("a negated class matched '/'")
+	}
+	if !admitsWith(t, c, "acme/apps", ModePlain) {
+		t.Error("a negated class did not match an ordinary character")
+	}
+}
+
+// findings/spec/glob-class-range-separator.md
+func TestFindingClassRangeSeparator(t *testing.T) {
+	c := Constraint{Op: OpGlob, Operand: "acme[+-0]app"}
+	if admitsWith(t, c, "acme/app", ModePlain) {
+		t.Error("a range spanning '/' matched '/'")
+	}
+	if !admitsWith(t, c, "acme-app", ModePlain) {
+		t.Error("the range lost its other members")
+	}
+}
+
+// findings/spec/glob-ambiguous-syntax.md
+func TestFindingAmbiguousGlobSyntax(t *testing.T) {
+	for _, p := range []string{`acme/\app`, `acme/[]`, `acme/[!]`, `acme/[[:alpha:]]`} {
+		if _, err := CompileGlob(p); !errors.Is(err, ErrGlobSyntax) {
+			t.Errorf("%q compiled: %v", p, err)
+		}
+	}
+}
+
+// findings/spec/glob-percent-decoded-metacharacter.md
+func TestFindingPercentDecodedMetacharacter(t *testing.T) {
+	c := Constraint{Op: OpGlob, Operand: "/srv/acme/%2A"}
+	if admitsWith(t, c, "/srv/acme/secret", ModeHierarchical) {
+		t.Error("a percent-encoded '*' in a pattern became a wildcard")
+	}
+	if !admitsWith(t, c, "/srv/acme/%2A", ModeHierarchical) || !admitsWith(t, c, "/srv/acme/*", ModeHierarchical) {
+		t.Error("the literal '*' the pattern spells is not admitted")
+	}
+}
+
+// findings/spec/prefix-trailing-separator.md
+func TestFindingPrefixTrailingSeparator(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	if admitsWith(t, c, "/srv/acme-secrets/key", ModeHierarchical) {
+		t.Error("removing the operand's trailing separator turned it into a string prefix")
+	}
+	for _, v := range []string{"/srv/acme/key", "/srv/acme", "/srv/acme/"} {
+		if !admitsWith(t, c, v, ModeHierarchical) {
+			t.Errorf("%s not admitted", v)
+		}
+	}
+	if _, ok := MeetConstraints(c, Constraint{Op: OpPrefix, Operand: "/srv/acme-"}, ModeHierarchical, false); ok {
+		t.Error("the meet kept a prefix outside the directory")
+	}
+}
+
+// findings/spec/canon-nfc-after-decoding.md
+func TestFindingNFCAfterDecoding(t *testing.T) {
+	c := Constraint{Op: OpGlob, Operand: "/srv/cafe*"}
+	for _, v := range []string{"/srv/cafe%CC%81", "/srv/cafe\u0301", "/srv/café"} {
+		if admitsWith(t, c, v, ModeHierarchical) {
+			t.Errorf("%q admitted: one name, NFC \"/srv/café\", must get one answer", v)
+		}
+	}
+	e := Constraint{Op: OpEq, Value: String("/srv/café")}
+	if !admitsWith(t, e, "/srv/cafe%CC%81", ModeHierarchical) {
+		t.Error("the percent-encoded NFD spelling is not equal to its NFC form")
+	}
+}
+
+// findings/spec/canon-undeclared-path.md
+func TestFindingUndeclaredPath(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	if !admitsWith(t, c, "/srv/acme/../../etc/passwd", ModePlain) {
+		t.Fatal("the literal reading (NFC only) is expected to admit this; the test pins the difference")
+	}
+	if admitsWith(t, c, "/srv/acme/../../etc/passwd", ModeDual) {
+		t.Error("an undeclared argument escaped its prefix by '..'")
+	}
+	if (Schemas{}).ModeOf("read_file", "path") != ModeDual {
+		t.Error("an undeclared argument is not read both ways by default")
+	}
+}
+
+// findings/spec/rule-unknown-member.md
+func TestFindingUnknownMember(t *testing.T) {
+	for _, in := range []string{
+		`{"v":1,"chain":[{"component":"h","bound":[{"tool":"read_file","arg":{"path":{"prefix":"/srv/acme/"}}}]}]}`,
+		`{"v":1,"chain":[{"component":"h","bound":[{"tool":"read_file"}],"bounds":[]}]}`,
+		`{"v":1,"chain":[],"chains":[]}`,
+	} {
+		if _, err := Parse([]byte(in)); !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}
+
+// findings/spec/and-empty.md
+func TestFindingEmptyAnd(t *testing.T) {
+	_, err := Parse([]byte(`{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"a":{"and":[]}}}]}]}`))
+	if !errors.Is(err, ErrMalformed) {
+		t.Errorf("empty and parsed: %v", err)
+	}
+	if Admits(Constraint{Op: OpAnd}, String("x"), ModePlain, false) {
+		t.Error("an empty and built in code admits")
+	}
+}
+
+// findings/spec/canon-nul.md
+func TestFindingNUL(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	for _, v := range []string{"/srv/acme/..%00", "/srv/acme/..\x00", "/srv/acme/%2e%2e%00/x"} {
+		if admitsWith(t, c, v, ModeHierarchical) || admitsWith(t, c, v, ModeDual) {
+			t.Errorf("%q admitted", v)
+		}
+	}
+}
