@@ -15,7 +15,21 @@ func (s *scanner) enterName(q, end int, escaped bool) error {
 		s.names.arena = appendUnescaped(s.names.arena, s.in[q+1:end])
 		e.n = len(s.names.arena) - e.aoff
 	}
-	if prior := s.names.add(s.depth-1, &f.names, e); prior >= 0 {
+	ns := &s.names
+	m := &f.names
+	name := ns.bytes(&e)
+	e.key = ns.key(&e, name)
+	if !m.indexed && len(ns.entries)-m.entries < linearLimit {
+		// The common case, without a call: a small object whose Bloom
+		// filter has not seen the name.
+		bit := uint64(1) << (bloomMix(e.key, name) >> 58)
+		if m.seen&bit == 0 {
+			m.seen |= bit
+			ns.entries = append(ns.entries, e)
+			return nil
+		}
+	}
+	if prior := ns.add(s.depth-1, m, e); prior >= 0 {
 		return s.fail(DuplicateMember, q, "member name repeats the one at byte "+strconv.Itoa(prior))
 	}
 	return nil

@@ -91,9 +91,10 @@ func (ns *nameSet) bytes(e *nameEntry) []byte {
 // Small objects are searched linearly, and only when the object's one-word
 // Bloom filter says the name may have been seen; past linearLimit members
 // the object gets a hash index.
+//
+// e.key must already be set.
 func (ns *nameSet) add(depth int, m *nameMark, e nameEntry) int {
 	name := ns.bytes(&e)
-	e.key = ns.key(&e, name)
 	if !m.indexed {
 		members := ns.entries[m.entries:]
 		if len(members) < linearLimit {

@@ -67,22 +67,16 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			return i + 1, nil
 		case c == '\\':
 			escaped = true
-			if i+1 < n && shortEscape[in[i+1]] {
+			switch {
+			case i+1 < n && shortEscape[in[i+1]]:
 				i += 2
-				continue
-			}
-			if i+6 <= n && in[i+1] == 'u' {
-				// The common \uXXXX of a BMP scalar value, inline.
-				h0, h1, h2, h3 := unhex[in[i+2]], unhex[in[i+3]], unhex[in[i+4]], unhex[in[i+5]]
-				u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
-				if h0|h1|h2|h3 <= 0xF && (u < 0xD800 || u > 0xDFFF) && !(s.ijson && isNoncharacter(u)) {
-					i += 6
-					continue
+			case i+6 <= n && in[i+1] == 'u' && s.plainBMPEscape(in[i+2:i+6]):
+				i += 6
+			default:
+				var err error
+				if i, err = s.scanEscape(i); err != nil {
+					return 0, err
 				}
-			}
-			var err error
-			if i, err = s.scanEscape(i); err != nil {
-				return 0, err
 			}
 		case c < 0x20:
 			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
@@ -96,7 +90,21 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			}
 			i += size
 		}
+		// Specials come in runs (escapes, non-ASCII text): take the next
+		// one at once instead of through the eight-byte step.
+		if i < n && !plain[in[i]] {
+			goto special
+		}
 	}
+}
+
+// plainBMPEscape reports whether the four hex digits h are those of a BMP
+// scalar value that needs no further check: not a surrogate, and under IJSON
+// not a noncharacter. Anything else is left to scanEscape.
+func (s *scanner) plainBMPEscape(h []byte) bool {
+	h0, h1, h2, h3 := unhex[h[0]], unhex[h[1]], unhex[h[2]], unhex[h[3]]
+	u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
+	return h0|h1|h2|h3 <= 0xF && (u < 0xD800 || u > 0xDFFF) && !(s.ijson && isNoncharacter(u))
 }
 
 // shortEscape marks the characters that may follow a backslash on their own
