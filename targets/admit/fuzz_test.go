@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -22,8 +23,9 @@ var fuzzOptions = []admit.Options{
 	{MaxDepth: 3, MaxSize: 24},
 }
 
-// addSeeds adds every table input and every vector payload to f, and fails
-// when there are none: a fuzz target without seeds replays nothing.
+// addSeeds adds every table input, every vector payload and a few hundred
+// generated texts and numbers to f. It fails when the tables or the vector
+// folder give no seed: a fuzz target without them replays nothing.
 func addSeeds(f *testing.F) {
 	n := 0
 	for _, cases := range tables() {
@@ -32,16 +34,23 @@ func addSeeds(f *testing.F) {
 			n++
 		}
 	}
+	if n == 0 {
+		f.Fatal("the tables give no seed")
+	}
 	vectors, err := readVectors(vectorDir)
 	if err != nil {
 		f.Fatal(err)
 	}
 	for _, v := range vectors {
 		f.Add(v.payload)
-		n++
 	}
-	if n == 0 || len(vectors) == 0 {
-		f.Fatalf("%d seeds, %d of them vectors: the fuzz target would replay nothing", n, len(vectors))
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		f.Add(generatedText(r))
+		f.Add([]byte(numberToken(r)))
+	}
+	if len(vectors) == 0 {
+		f.Fatalf("no vectors in %s to seed from", vectorDir)
 	}
 }
 
