@@ -1,0 +1,175 @@
+package bound
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Conformance vectors, one per file under testdata/vectors, written from
+// SEP-3246 (Appendix A.1 and the cases §3 and §4 describe). A file is
+// header lines "name: value", a blank line, and a JSON payload:
+//
+//	comment: free text (any number)
+//	kind:    check | meet | parse
+//	expect:  check: admit | deny;  parse: ok | malformed;
+//	         meet: the expected bound, as deterministic JSON on one line
+//	pointer: parse only, optional: the JSON pointer of the fault
+//
+// check payload: {"provenance": ..., "call": {"name", "arguments"}, "tools"?: tools/list result}
+// meet payload:  {"a": bound, "b": bound, "tools"?: tools/list result}
+// parse payload: a provenance object.
+type vector struct {
+	file, kind, expect, pointer string
+	payload                     []byte
+}
+
+func readVector(path string) (vector, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return vector{}, err
+	}
+	head, payload, ok := bytes.Cut(raw, []byte("\n\n"))
+	if !ok {
+		return vector{}, fmt.Errorf("no blank line before the payload")
+	}
+	v := vector{file: filepath.Base(path), payload: payload}
+	for _, line := range strings.Split(string(head), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return vector{}, fmt.Errorf("header line %q has no ':'", line)
+		}
+		value = strings.TrimSpace(value)
+		switch name {
+		case "comment":
+		case "kind":
+			v.kind = value
+		case "expect":
+			v.expect = value
+		case "pointer":
+			v.pointer = value
+		default:
+			return vector{}, fmt.Errorf("unknown header %q", name)
+		}
+	}
+	if v.kind == "" || v.expect == "" {
+		return vector{}, fmt.Errorf("kind and expect are required")
+	}
+	return v, nil
+}
+
+func TestVectors(t *testing.T) {
+	files, err := filepath.Glob("testdata/vectors/*.vec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no conformance vectors in testdata/vectors")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			v, err := readVector(f)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if err := v.run(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func TestVectorHeaderRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x.vec")
+	os.WriteFile(p, []byte("kind: check\nexpect: admit\nexpected: deny\n\n{}"), 0o644)
+	if _, err := readVector(p); err == nil || !strings.Contains(err.Error(), "unknown header") {
+		t.Errorf("unknown header accepted: %v", err)
+	}
+}
+
+func (v vector) run() error {
+	switch v.kind {
+	case "parse":
+		_, err := Parse(v.payload)
+		got := "ok"
+		if err != nil {
+			got = "malformed"
+		}
+		if got != v.expect {
+			return fmt.Errorf("parse: %s (%v), want %s", got, err, v.expect)
+		}
+		if v.pointer != "" {
+			me, _ := err.(*MalformedError)
+			if me == nil || me.Pointer != v.pointer {
+				return fmt.Errorf("fault %v, want pointer %s", err, v.pointer)
+			}
+		}
+		return nil
+	case "check":
+		doc, err := ParseValue(v.payload)
+		if err != nil {
+			return fmt.Errorf("payload: %v", err)
+		}
+		c, err := vectorCanon(doc)
+		if err != nil {
+			return err
+		}
+		cv, _ := doc.Get("call")
+		call, err := CallFromValue(cv)
+		if err != nil {
+			return fmt.Errorf("call: %v", err)
+		}
+		pv, _ := doc.Get("provenance")
+		d := Decision{Reason: "malformed provenance"}
+		if p, err := ProvenanceFromValue(pv); err == nil {
+			d = Check(p, call, c)
+		}
+		got := map[bool]string{true: "admit", false: "deny"}[d.Admit]
+		if got != v.expect {
+			return fmt.Errorf("check: %s (%s), want %s", got, d.Reason, v.expect)
+		}
+		return nil
+	case "meet":
+		doc, err := ParseValue(v.payload)
+		if err != nil {
+			return fmt.Errorf("payload: %v", err)
+		}
+		c, err := vectorCanon(doc)
+		if err != nil {
+			return err
+		}
+		av, _ := doc.Get("a")
+		bv, _ := doc.Get("b")
+		a, err := boundFromValue(av, "/a")
+		if err != nil {
+			return err
+		}
+		b, err := boundFromValue(bv, "/b")
+		if err != nil {
+			return err
+		}
+		m, err := MeetBounds(a, b, c)
+		if err != nil {
+			return err
+		}
+		got, _ := m.MarshalJSON()
+		if string(got) != v.expect {
+			return fmt.Errorf("meet:\n got %s\nwant %s", got, v.expect)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown kind %q", v.kind)
+}
+
+func vectorCanon(doc Value) (Canon, error) {
+	tv, ok := doc.Get("tools")
+	if !ok {
+		return Canon{}, nil
+	}
+	s, err := SchemasFromValue(tv)
+	return Canon{Schemas: s}, err
+}
