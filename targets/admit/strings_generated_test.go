@@ -7,19 +7,31 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
-// stringBody draws up to 80 bytes: mostly plain ASCII, with any byte value
-// at any alignment now and then, so a scanner that skips several plain
-// bytes at a time meets every byte at every position of its word.
+// stringPieces are escapes and multi-byte sequences, well- and ill-formed,
+// that a drawn string body takes in runs.
+var stringPieces = []string{
+	"\\n", "\\\"", "\\\\", "\\u0041", "\\u00e9", "\\uD83D\\uDE00", "\\uDBFF\\uDFFF", "\\uD800", "\\uDC00", "\\uFFFE", "\\uFDD0",
+	"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xEF\xBF\xBE", "\xEF\xB7\x90", "\xED\xA0\x80", "\xC3", "\xE2\x82",
+}
+
+// stringBody draws up to about 80 bytes: mostly plain ASCII, runs of
+// escapes and multi-byte sequences, and any byte value at any alignment now
+// and then, so a scanner that skips several plain bytes at a time meets
+// every byte at every position of its word.
 func stringBody(r *rand.Rand) []byte {
-	b := make([]byte, r.IntN(81))
-	for i := range b {
+	var b []byte
+	for n := r.IntN(81); len(b) < n; {
 		switch r.IntN(12) {
 		case 0:
-			b[i] = byte(r.IntN(256))
+			b = append(b, byte(r.IntN(256)))
 		case 1:
-			b[i] = []byte{0x00, 0x1f, 0x20, 0x7f, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xff, '\\', '"'}[r.IntN(15)]
+			b = append(b, []byte{0x00, 0x1f, 0x20, 0x7f, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xff, '\\', '"'}[r.IntN(15)])
+		case 2, 3:
+			for k := 1 + r.IntN(4); k > 0; k-- {
+				b = append(b, stringPieces[r.IntN(len(stringPieces))]...)
+			}
 		default:
-			b[i] = byte(0x20 + r.IntN(0x5f))
+			b = append(b, byte(0x20+r.IntN(0x5f)))
 		}
 	}
 	return b
