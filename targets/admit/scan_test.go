@@ -73,6 +73,9 @@ func mismatch(err error, kind admit.Kind, offset int64) string {
 	if !errors.Is(err, kind) || ae.Kind != kind || ae.Offset != offset {
 		return fmt.Sprintf("%s at %d (%s), want %s at %d", ae.Kind, ae.Offset, ae.Detail, kind, offset)
 	}
+	if ae.Detail == "" {
+		return fmt.Sprintf("%s at %d has no detail for people", ae.Kind, ae.Offset)
+	}
 	return ""
 }
 
