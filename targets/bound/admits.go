@@ -6,7 +6,7 @@ package bound
 // matching against the raw value").
 type canonical struct {
 	op       Op
-	vals     []Value // eq (one) and in, canonical; members that failed are left out
+	members  map[string]bool // eq (one) and in: valueKey of each canonical member; members that failed are left out
 	prefix   string
 	boundary bool
 	glob     *Glob
@@ -20,11 +20,12 @@ func canonicalize(c Constraint, m Mode, fold bool) canonical {
 	switch c.Op {
 	case OpEq:
 		v, err := canonValue(c.Value, m, fold)
-		out.vals, out.dead = []Value{v}, err != nil
+		out.members, out.dead = map[string]bool{valueKey(v): true}, err != nil
 	case OpIn:
+		out.members = make(map[string]bool, len(c.Values))
 		for _, e := range c.Values {
 			if v, err := canonValue(e, m, fold); err == nil {
-				out.vals = append(out.vals, v)
+				out.members[valueKey(v)] = true
 			}
 		}
 	case OpPrefix:
@@ -53,12 +54,7 @@ func (c *canonical) admits(v Value) bool {
 	}
 	switch c.op {
 	case OpEq, OpIn:
-		for _, w := range c.vals {
-			if equalCanon(w, v) {
-				return true
-			}
-		}
-		return false
+		return c.members[valueKey(v)]
 	case OpPrefix:
 		return v.Kind == KindString && prefixAdmits(c.prefix, c.boundary, v.Str)
 	case OpGlob:
@@ -72,6 +68,18 @@ func (c *canonical) admits(v Value) bool {
 		return len(c.and) > 0
 	}
 	return false
+}
+
+// valueKey is the deterministic JSON of a canonical value: numbers are
+// decimal keys and members are sorted, so two canonical values are equal
+// (section 3.2.3, equalCanon) if and only if their keys are.
+func valueKey(v Value) string { return string(v.appendJSON(nil)) }
+
+// admitsValue canonicalizes v under mode m and evaluates the canonical
+// constraint on it.
+func (c *canonical) admitsValue(v Value, m Mode, fold bool) bool {
+	cv, err := canonValue(v, m, fold)
+	return err == nil && c.admits(cv)
 }
 
 // readings returns the modes a value is judged under: both for ModeDual
@@ -88,12 +96,8 @@ func readings(m Mode) []Mode {
 // cannot be.
 func Admits(c Constraint, v Value, m Mode, fold bool) bool {
 	for _, r := range readings(m) {
-		cv, err := canonValue(v, r, fold)
-		if err != nil {
-			return false
-		}
 		cc := canonicalize(c, r, fold)
-		if !cc.admits(cv) {
+		if !cc.admitsValue(v, r, fold) {
 			return false
 		}
 	}

@@ -52,46 +52,6 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 	return v, nil
 }
 
-// equalCanon is the equality of section 3.2.3 on canonical values: same
-// JSON type, and equal strings, numbers (by decimal key), booleans, or deep
-// structure with members already sorted by name. true is not 1.
-func equalCanon(a, b Value) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case KindNull:
-		return true
-	case KindBool:
-		return a.Bool == b.Bool
-	case KindNumber:
-		return a.Number == b.Number
-	case KindString:
-		return a.Str == b.Str
-	case KindArray:
-		if len(a.Array) != len(b.Array) {
-			return false
-		}
-		for i := range a.Array {
-			if !equalCanon(a.Array[i], b.Array[i]) {
-				return false
-			}
-		}
-		return true
-	case KindObject:
-		if len(a.Members) != len(b.Members) {
-			return false
-		}
-		for i := range a.Members {
-			if a.Members[i].Name != b.Members[i].Name || !equalCanon(a.Members[i].Value, b.Members[i].Value) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
 // decimalKey writes a JSON number (RFC 8259 section 6) as a key that two
 // numbers share if and only if they have the same exact decimal value:
 // "0", or sign, significant digits without leading or trailing zeros, 'e'

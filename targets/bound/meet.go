@@ -14,6 +14,9 @@ import "strings"
 // the result is a flattened "and", which is exact by definition.
 func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
 	list := dedupe(append(flatten(a, nil), flatten(b, nil)...))
+	if len(list) > maxConjuncts {
+		return Constraint{Op: OpAnd, And: list}, true
+	}
 	modes := readings(m)
 	canon := make([][]canonical, len(modes))
 	for i, r := range modes {
@@ -25,30 +28,43 @@ func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
 			canon[i] = append(canon[i], cc)
 		}
 	}
-	for i, c := range list {
+	for _, c := range list {
 		if c.Op == OpEq || c.Op == OpIn {
-			return filterMembers(c, list, i, m, fold)
+			return filterMembers(c, list, modes, canon, fold)
 		}
 	}
 	return meetStrings(list, canon, fold)
 }
 
-// filterMembers keeps the members of list[i] (an eq or in) that every
-// constraint of list admits: exact, because every operator judges a value
-// only through its canonical form, which an equal member shares.
-func filterMembers(c Constraint, list []Constraint, i int, m Mode, fold bool) (Constraint, bool) {
+// maxConjuncts and maxFilterWork bound the work of one constraint meet;
+// past them the meet is the flattened "and" of its inputs, which is exact,
+// so a large bound costs a guard no more than evaluating it.
+const (
+	maxConjuncts  = 64
+	maxFilterWork = 1 << 16
+)
+
+// filterMembers keeps the members of c (an eq or in of list) that every
+// constraint of list admits under every reading: exact, because every
+// operator judges a value only through its canonical form, which an equal
+// member shares.
+func filterMembers(c Constraint, list []Constraint, modes []Mode, canon [][]canonical, fold bool) (Constraint, bool) {
 	members := c.Values
 	if c.Op == OpEq {
 		members = []Value{c.Value}
+	}
+	if len(members)*len(list)*len(modes) > maxFilterWork {
+		return Constraint{Op: OpAnd, And: list}, true
 	}
 	var kept []Value
 	seen := map[string]bool{}
 	for _, v := range members {
 		ok := true
-		for _, other := range list {
-			if !Admits(other, v, m, fold) {
-				ok = false
-				break
+		for k, r := range modes {
+			for j := range list {
+				if ok && !canon[k][j].admitsValue(v, r, fold) {
+					ok = false
+				}
 			}
 		}
 		k := string(v.appendJSON(nil))

@@ -11,7 +11,12 @@ import (
 // check that needs it denies.
 const MaxRules = 4096
 
-// ErrTooLarge is returned when a meet would exceed MaxRules.
+// MaxPairs caps the rule pairs one MeetBounds considers (pairs of rules
+// for the same tool), so that a bound meet's time is bounded as well as its
+// size.
+const MaxPairs = 1 << 16
+
+// ErrTooLarge is returned when a meet would exceed MaxRules or MaxPairs.
 var ErrTooLarge = errors.New("bound: meet exceeds the rule cap")
 
 // MeetRules returns the meet of two rules (section 3.3): none for different
@@ -49,8 +54,17 @@ func MeetRules(a, b Rule, c Canon) (Rule, bool) {
 func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 	out := Bound{}
 	seen := map[string]bool{}
+	byTool := map[string][]Rule{}
+	for _, rb := range b {
+		byTool[rb.Tool] = append(byTool[rb.Tool], rb)
+	}
+	pairs := 0
 	for _, ra := range a {
-		for _, rb := range b {
+		pairs += len(byTool[ra.Tool])
+		if pairs > MaxPairs {
+			return nil, fmt.Errorf("%w (%d rule pairs)", ErrTooLarge, MaxPairs)
+		}
+		for _, rb := range byTool[ra.Tool] {
 			r, ok := MeetRules(ra, rb, c)
 			if !ok {
 				continue

@@ -1,0 +1,48 @@
+package bound
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A chain whose meet would be too large to build denies instead of
+// admitting or running away.
+func TestMeetCapsDeny(t *testing.T) {
+	var rules []string
+	for i := range 300 {
+		rules = append(rules, fmt.Sprintf(`{"tool":"t","args":{"a%d":{"prefix":"x"}}}`, i))
+	}
+	hop := `{"component":"h","bound":[` + strings.Join(rules, ",") + `]}`
+	p, err := Parse([]byte(`{"v":1,"chain":[` + hop + "," + hop + "," + hop + `]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := EffBound(p, Canon{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("effbound of 300^3 rule combinations: %v", err)
+	}
+	if d := Check(p, Call{Name: "t", Arguments: map[string]Value{}}, Canon{}); d.Admit {
+		t.Errorf("a call was admitted past the cap: %+v", d)
+	}
+}
+
+// A meet of two large in lists stays fast: operands are canonicalized once
+// per reading, and past maxFilterWork the meet is the exact "and".
+func TestMeetLargeInIsFast(t *testing.T) {
+	var a, b Constraint
+	a.Op, b.Op = OpIn, OpIn
+	for i := range 20000 {
+		a.Values = append(a.Values, String(fmt.Sprintf("v%d", i)))
+		b.Values = append(b.Values, String(fmt.Sprintf("v%d", 2*i)))
+	}
+	start := time.Now()
+	m, ok := MeetConstraints(a, b, ModeDual, false)
+	if !ok || time.Since(start) > 5*time.Second {
+		t.Fatalf("meet took %v", time.Since(start))
+	}
+	if !Admits(m, String("v10"), ModeDual, false) || Admits(m, String("v11"), ModeDual, false) {
+		t.Error("large in meet inexact")
+	}
+}
