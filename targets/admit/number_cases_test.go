@@ -13,6 +13,13 @@ func pow2(n uint) string { return new(big.Int).Lsh(big.NewInt(1), n).String() }
 // maxFloatInteger is math.MaxFloat64 written out as a 309-digit integer.
 var maxFloatInteger = new(big.Float).SetFloat64(math.MaxFloat64).Text('f', 0)
 
+// overflowHalfway is (2^54-1)*2^970, halfway between math.MaxFloat64 and
+// 2^1024: round-half-to-even takes it, and everything above it, to +Inf.
+var overflowHalfway = new(big.Int).Lsh(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 54), big.NewInt(1)), 970)
+
+// belowHalfway is overflowHalfway-1, which rounds to math.MaxFloat64.
+var belowHalfway = new(big.Int).Sub(overflowHalfway, big.NewInt(1)).String()
+
 // finiteCases: numbers with no finite IEEE 754 double, which RFC 8785
 // section 3.2.2.3 cannot write, reported at their first byte.
 var finiteCases = refused(admit.NumberNotFinite, rfc8785,
@@ -25,6 +32,8 @@ var finiteCases = refused(admit.NumberNotFinite, rfc8785,
 	fault{"just-past-max", "", "1.8e308"},
 	fault{"rounds-up-at-halfway", "", "1.7976931348623159e308"},
 	fault{"two-to-the-1024", "", pow2(1024)},
+	fault{"exactly-halfway-to-2^1024", "", overflowHalfway.String()},
+	fault{"exactly-halfway-negative", "[", "-" + overflowHalfway.String() + ".0]"},
 	fault{"fraction-overflow", "", "1000000000000000000000000000000.5e300"},
 	fault{"small-mantissa-large-exponent", "", "0.0000001e316"},
 )
@@ -46,6 +55,7 @@ var unsafeCases = refused(admit.UnsafeInteger, ijson,
 	fault{"trailing-fraction-zeros", "", "9007199254740992.000000"},
 	fault{"fraction-with-exponent", "", "1.5e300"},
 	fault{"max-float-integer", "", maxFloatInteger},
+	fault{"one-below-exact-halfway", "", belowHalfway},
 	fault{"two-to-the-64", "[1,", pow2(64) + "]"},
 	fault{"negative-ten-to-the-308", "", "-1e308"},
 )
