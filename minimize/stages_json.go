@@ -274,7 +274,7 @@ func simplifyScalars(r *reducer) {
 			t := span{toks[k].start, toks[k].end}
 			cands := [][]byte{[]byte("0"), []byte("1")}
 			if toks[k].kind == tokNumber {
-				for i := t.start; i < t.end; i++ {
+				for i := t.start; i < t.end && t.end-t.start > 1; i++ {
 					cands = append(cands, append(append([]byte{}, r.best[t.start:i]...), r.best[i+1:t.end]...))
 				}
 			}

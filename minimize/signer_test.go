@@ -1,0 +1,102 @@
+package minimize
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func sign(t *testing.T, target string, outcome bool, input string) Signature {
+	t.Helper()
+	s, _, err := SignerFor(target, outcome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Sign(s, []byte(input))
+}
+
+func TestOutcomeSignatures(t *testing.T) {
+	for _, c := range []struct {
+		target, in string
+		want       Signature
+	}{
+		{"admit", `{"a":1,"\u0061":2}`, "admit:DuplicateMember"},
+		{"admit", `[1,]`, "admit:Syntax"},
+		{"admit", `{"a":[1]}`, "admit:admitted"},
+		{"FuzzScanMatchesReference", `"\ud800"`, "admit:StringNotScalar"},
+		{"jcs", `[1,]`, "jcs:refused:Syntax"},
+		{"jcs", `{"b":1,"a":2}`, "jcs:canonical:d3626ac30a87e6f7"}, // sha256 of {"a":2,"b":1}
+		{"bound", `{"v":1,"chain":[]}`, "bound:effbound:empty"},
+		{"bound", `{"v":1,"chain":[{"component":"g","bound":[{"tool":"t"}]}]}`, "bound:effbound:nonempty"},
+		{"bound", `{"v":1,"chain":[{"component":"g","bound":[{"tool":"t"},{"tool":1}]}]}`, "bound:malformed:/chain/N/bound/N/tool"},
+		{"bound", `{"v":1,"v":1}`, "bound:malformed::admit:DuplicateMember"},
+	} {
+		if got := sign(t, c.target, true, c.in); got != c.want {
+			t.Errorf("%s outcome of %s = %q, want %q", c.target, c.in, got, c.want)
+		}
+	}
+	// The canonical hash names the canonical form, not the input.
+	if a, b := sign(t, "jcs", true, `{"b":1,"a":2}`), sign(t, "jcs", true, `{ "a" : 2.0, "b" : 1 }`); a != b {
+		t.Errorf("one canonical form, two signatures: %s, %s", a, b)
+	}
+}
+
+// The failure signers pass inputs on which the targets keep their
+// properties, including the refusals and the pinned I-JSON gap.
+func TestFailureSignersPassSoundInputs(t *testing.T) {
+	for _, c := range []struct{ target, in string }{
+		{"admit", `{"a":1,"a":2}`},
+		{"admit", `[1e999, "\ud800"]`},
+		{"admit", "\xef\xbb\xbf{}"},
+		{"jcs", `{"b":[1.0,-0,1e21],"a":"\u00e9"}`},
+		{"jcs", `10000000000000000.1`}, // refused under I-JSON once canonical: TestIJSONRefusesSomeCanonicalForms
+		{"jcs", `{"a":1,"a":2}`},
+		{"bound", `{"v":1,"chain":[{"component":"a","bound":[{"tool":"t","args":{"p":{"prefix":"/srv/"}}}]},{"component":"b","bound":[{"tool":"t","args":{"p":{"glob":"/srv/*.txt"}}}]}]}`},
+		{"bound", `not a chain`},
+	} {
+		if got := sign(t, c.target, false, c.in); got != Pass {
+			t.Errorf("%s failure signature of %s = %q, want Pass", c.target, c.in, got)
+		}
+	}
+}
+
+func TestSignerForRefusesWhatItCannotReplay(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want error
+	}{
+		{"digest", ErrNoTargetSigner},
+		{"FuzzMeetExact", ErrNoTargetSigner},
+		{"FuzzWriterNeverPanics", ErrNoTargetSigner},
+		{"jsonnet", ErrUnknownTarget},
+	} {
+		_, _, err := SignerFor(c.name, true)
+		var te *TargetError
+		if !errors.Is(err, c.want) || !errors.As(err, &te) || te.Reason == "" {
+			t.Errorf("SignerFor(%s) = %v, want %v", c.name, err, c.want)
+		}
+	}
+	for _, name := range Targets() {
+		_, short, err := SignerFor(name, false)
+		if short == "" || err != nil && !errors.Is(err, ErrNoTargetSigner) {
+			t.Errorf("table row %s: short %q, %v", name, short, err)
+		}
+		if strings.HasPrefix(name, "Fuzz") == (short == name) {
+			t.Errorf("table row %s maps to %s", name, short)
+		}
+	}
+}
+
+func TestGlobWitness(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"/srv/*.txt", "/srv/.txt"},
+		{"a?c", "aac"},
+		{"[!x-z]b", "xb"},
+		{`\*lit`, "*lit"},
+		{"**/x", "/x"},
+	} {
+		if got := globWitness(c.in); got != c.want {
+			t.Errorf("globWitness(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
