@@ -1,0 +1,106 @@
+package campaign
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A campaign over the fixture module survives a failing and a hung target,
+// records each with its status, keeps the failing input, and writes both
+// reports.
+func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and fuzzes a fixture module")
+	}
+	fixture, err := filepath.Abs("testdata/fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The failing input Go writes lands in the fixture's testdata; remove it
+	// so the fixture stays as committed.
+	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
+	work := t.TempDir()
+	var progress strings.Builder
+	min := &recordingMinimizer{}
+	rep, err := Run(context.Background(), Config{
+		Root: fixture, Patterns: []string{"./..."}, Time: 20 * time.Second, Grace: 5 * time.Second,
+		Workdir: work, Progress: &progress, Minimize: min,
+		Targets: []string{"FuzzFine", "FuzzFails", "FuzzFailsOnSeed", "FuzzHangs"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]Result{}
+	for _, r := range rep.Results {
+		status[r.Target] = r
+	}
+	if r := status["FuzzFine"]; r.Status != StatusOK || r.Execs == 0 {
+		t.Errorf("FuzzFine: %+v, want ok with executions", r)
+	}
+	if r := status["FuzzFails"]; r.Status != StatusFailed || len(r.Failures) != 1 || r.Failures[0].Vector == nil {
+		t.Errorf("FuzzFails: %+v, want failed with one minimized failure", r)
+	} else if data, err := os.ReadFile(r.Failures[0].Copy); err != nil || !strings.Contains(string(data), "go test fuzz v1") {
+		t.Errorf("FuzzFails: the copy of the failing input: %q, %v", data, err)
+	}
+	if r := status["FuzzFailsOnSeed"]; r.Status != StatusFailed || len(r.Failures) != 1 ||
+		!strings.Contains(r.Failures[0].Message, "FAIL") || r.Failures[0].Input != "" {
+		t.Errorf("FuzzFailsOnSeed: %+v, want failed with a message and no input", r)
+	}
+	if r := status["FuzzHangs"]; r.Status != StatusHung {
+		t.Errorf("FuzzHangs: %+v, want hung", r)
+	}
+	if n := rep.NewFailures(); n != 3 {
+		t.Errorf("NewFailures = %d, want 3 (two failures and the hang)", n)
+	}
+	if len(min.inputs) != 1 {
+		t.Errorf("the minimizer saw %d inputs, want 1", len(min.inputs))
+	}
+	var fromDisk Report
+	js, err := os.ReadFile(filepath.Join(work, "campaign.json"))
+	if err != nil || json.Unmarshal(js, &fromDisk) != nil || len(fromDisk.Results) != 4 {
+		t.Errorf("campaign.json: %v, %d results", err, len(fromDisk.Results))
+	}
+	md, err := os.ReadFile(filepath.Join(work, "campaign.md"))
+	if err != nil || !strings.Contains(string(md), "`FuzzHangs`") || !strings.Contains(string(md), "planted-signature") {
+		t.Errorf("campaign.md: %v\n%s", err, md)
+	}
+	if !strings.Contains(progress.String(), "FuzzFine") {
+		t.Errorf("no progress lines for FuzzFine:\n%s", progress.String())
+	}
+}
+
+type recordingMinimizer struct{ inputs [][]byte }
+
+func (m *recordingMinimizer) Minimize(ctx context.Context, t Target, input []byte, source string) (Vector, error) {
+	m.inputs = append(m.inputs, input)
+	return Vector{Path: "findings/fixture/planted.vec", Signature: "planted-signature", New: true}, nil
+}
+
+// A name that matches no target is an error, not an empty campaign.
+func TestSelectRefusesUnknownNames(t *testing.T) {
+	all := []Target{{Package: "x/targets/admit", Name: "FuzzScan"}, {Package: "x/fuzz", Name: "FuzzJCS"}}
+	if got, err := Select(all, []string{"admit"}); err != nil || len(got) != 1 || got[0].Name != "FuzzScan" {
+		t.Errorf("Select(admit) = %v, %v", got, err)
+	}
+	if _, err := Select(all, []string{"FuzzNope"}); err == nil {
+		t.Error("Select(FuzzNope): no error")
+	}
+}
+
+func TestParseProgress(t *testing.T) {
+	p, ok := parseProgress("fuzz: elapsed: 1m2s, execs: 58311 (19437/sec), new interesting: 3 (total: 351)")
+	if !ok || p.Elapsed != 62*time.Second || p.Execs != 58311 || p.NewInteresting != 3 || p.CorpusTotal != 351 {
+		t.Errorf("got %+v, %v", p, ok)
+	}
+	if _, ok := parseProgress("PASS"); ok {
+		t.Error("PASS parsed as progress")
+	}
+	if in, ok := parseFailingInput("    Failing input written to testdata/fuzz/FuzzX/4c7c"); !ok || in != "testdata/fuzz/FuzzX/4c7c" {
+		t.Errorf("got %q, %v", in, ok)
+	}
+}

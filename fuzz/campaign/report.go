@@ -1,0 +1,93 @@
+package campaign
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Report is a whole campaign, as campaign.json holds it.
+type Report struct {
+	Started   time.Time `json:"started"`
+	Seconds   float64   `json:"seconds"`
+	PerTarget string    `json:"per_target"`
+	Parallel  int       `json:"parallel"`
+	Workers   int       `json:"workers_per_target"`
+	GoVersion string    `json:"go_version"`
+	CPUs      int       `json:"cpus"`
+	Results   []Result  `json:"targets"`
+}
+
+// NewFailures counts the failures whose signature no vector had before,
+// and every failure of a target that hung or crashed.
+func (r *Report) NewFailures() int {
+	n := 0
+	for _, res := range r.Results {
+		switch res.Status {
+		case StatusHung, StatusCrashed:
+			n++
+		case StatusFailed:
+			for _, f := range res.Failures {
+				if f.New {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+func (r *Report) write(dir string) error {
+	js, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "campaign.json"), append(js, '\n'), 0o644); err != nil {
+		return fmt.Errorf("campaign: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "campaign.md"), []byte(r.Markdown()), 0o644); err != nil {
+		return fmt.Errorf("campaign: %w", err)
+	}
+	return nil
+}
+
+// Markdown renders the report as campaign.md: a table per target, then
+// each failure with the vector it became.
+func (r *Report) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Fuzz campaign, %s\n\n", r.Started.Format(time.RFC3339))
+	fmt.Fprintf(&b, "%d targets, %s each, %d at a time with %d workers each, on %d CPUs with %s; %.0f s in all; %d new failures.\n\n",
+		len(r.Results), r.PerTarget, r.Parallel, r.Workers, r.CPUs, r.GoVersion, r.Seconds, r.NewFailures())
+	b.WriteString("| target | package | status | execs | execs/s | corpus growth | corpus | failures |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, res := range r.Results {
+		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %d | %.0f | %d | %d | %d |\n", res.Target,
+			strings.TrimPrefix(res.Package, "github.com/canonfuzz/canonfuzz/"), res.Status, res.Execs,
+			res.ExecsPerSecond, res.NewInteresting, res.CorpusTotal, len(res.Failures))
+	}
+	for _, res := range r.Results {
+		if res.Detail != "" {
+			fmt.Fprintf(&b, "\n## `%s`: %s\n\n%s\n", res.Target, res.Status, res.Detail)
+		}
+		for _, f := range res.Failures {
+			fmt.Fprintf(&b, "\n## `%s`: failure\n\n- input: `%s`\n", res.Target, f.Input)
+			if f.Vector != nil {
+				state := "known signature"
+				if f.New {
+					state = "new"
+				}
+				fmt.Fprintf(&b, "- signature: `%s` (%s)\n- vector: `%s`\n", f.Vector.Signature, state, f.Vector.Path)
+			}
+			if f.Error != "" {
+				fmt.Fprintf(&b, "- not minimized: %s\n", f.Error)
+			}
+			if f.Message != "" {
+				fmt.Fprintf(&b, "\n```\n%s\n```\n", f.Message)
+			}
+		}
+	}
+	return b.String()
+}
