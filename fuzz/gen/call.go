@@ -1,0 +1,52 @@
+package gen
+
+// Call is an MCP tools/call request: the invocation the action digest
+// covers (method, tool name, arguments) and what it does not (the
+// JSON-RPC id and params._meta).
+type Call struct {
+	Name      string
+	Arguments Value // an object
+	ID        Value // a number or a string
+	Meta      *Value
+}
+
+// GenerateCall turns data into a tools/call request; like Generate, it
+// never fails.
+func GenerateCall(data []byte) Call {
+	s := newSource(data)
+	c := Call{ID: Value{Kind: Number, Num: float64(s.intn(256))}}
+	if s.bool() {
+		c.ID = Value{Kind: String, Str: s.string()}
+	}
+	c.Name = s.string()
+	if s.bool() {
+		m := s.object(3)
+		c.Meta = &m
+	}
+	c.Arguments = s.object(3) // params and arguments are two levels above
+	return c
+}
+
+// Request is the JSON-RPC 2.0 request that carries c.
+func (c Call) Request() Value {
+	params := []Member{{"name", str(c.Name)}, {"arguments", c.Arguments}}
+	if c.Meta != nil {
+		params = append(params, Member{"_meta", *c.Meta})
+	}
+	return Value{Kind: Object, Members: []Member{
+		{"jsonrpc", str("2.0")},
+		{"id", c.ID},
+		{"method", str("tools/call")},
+		{"params", Value{Kind: Object, Members: params}},
+	}}
+}
+
+// Invocation is the object whose canonical form the action digest hashes:
+// {"method":"tools/call","name":…,"arguments":…}.
+func (c Call) Invocation() Value {
+	return Value{Kind: Object, Members: []Member{
+		{"method", str("tools/call")}, {"name", str(c.Name)}, {"arguments", c.Arguments},
+	}}
+}
+
+func str(s string) Value { return Value{Kind: String, Str: s} }
