@@ -14,9 +14,11 @@ import (
 
 // boundOutcome is what a guard makes of the chain:
 //
-//	bound:malformed:POINTER[:admit:KIND]  Parse refused it; array indices in
+//	bound:malformed:POINTER:REASON        Parse refused it; array indices in
 //	                                      the pointer are N, so that dropping
-//	                                      an earlier hop or rule keeps it
+//	                                      an earlier hop or rule keeps it, and
+//	                                      REASON is the class of the reason, or
+//	                                      admit:KIND for a refused admission
 //	bound:effbound:empty                  the meet of the hops admits nothing
 //	bound:effbound:nonempty               it admits something
 //	bound:effbound:too-large              the meet exceeds bound.MaxRules
@@ -46,9 +48,9 @@ func boundErrorClass(err error) string {
 	}
 	class := "malformed:" + pointerClass(me.Pointer)
 	if errors.As(err, &ae) {
-		class += ":admit:" + string(ae.Kind)
+		return class + ":admit:" + string(ae.Kind)
 	}
-	return class
+	return class + ":" + messageClass(me.Reason)
 }
 
 // pointerClass replaces each array index of an RFC 6901 pointer by N.

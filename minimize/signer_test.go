@@ -28,7 +28,7 @@ func TestOutcomeSignatures(t *testing.T) {
 		{"jcs", `{"b":1,"a":2}`, "jcs:canonical:d3626ac30a87e6f7"}, // sha256 of {"a":2,"b":1}
 		{"bound", `{"v":1,"chain":[]}`, "bound:effbound:empty"},
 		{"bound", `{"v":1,"chain":[{"component":"g","bound":[{"tool":"t"}]}]}`, "bound:effbound:nonempty"},
-		{"bound", `{"v":1,"chain":[{"component":"g","bound":[{"tool":"t"},{"tool":1}]}]}`, "bound:malformed:/chain/N/bound/N/tool"},
+		{"bound", `{"v":1,"chain":[{"component":"g","bound":[{"tool":"t"},{"tool":1}]}]}`, "bound:malformed:/chain/N/bound/N/tool:tool must be a string, not number"},
 		{"bound", `{"v":1,"v":1}`, "bound:malformed::admit:DuplicateMember"},
 	} {
 		if got := sign(t, c.target, true, c.in); got != c.want {
