@@ -21,33 +21,43 @@
 // reported; one input has exactly one verdict and one offset. The rules, which
 // the slow reference scanner [Reference] follows independently:
 //
-//   - Inputs longer than Options.MaxSize are refused with [TooLarge] at offset
-//     MaxSize before anything else is read.
-//   - A byte that cannot continue any JSON text is [Syntax] at its offset; an
-//     input that ends too early is [Syntax] at len(input). A byte order mark is
-//     such a byte (offset 0). A digit after a leading zero is [Syntax] at the
-//     digit, including at the top level ("01").
+//   - Inputs longer than the size cap (Options.MaxSize, or DefaultMaxSize when
+//     it is zero) are refused with [TooLarge] at the cap's offset before
+//     anything else is read.
+//   - A byte that cannot continue the value being read is [Syntax] at its
+//     offset; an input that ends too early is [Syntax] at len(input). A byte
+//     order mark is such a byte (offset 0). A digit after a leading zero is
+//     [Syntax] at the digit, including at the top level ("01").
 //   - After a complete top-level value, the first byte that is not whitespace
-//     is [TrailingContent] at its offset.
+//     is [TrailingContent] at its offset, whatever it is: "truex", "0x10",
+//     "1.5.3" and "0 1" are all TrailingContent.
 //   - The container that would open nesting level MaxDepth+1 is [TooDeep] at
 //     its opening bracket.
 //   - Inside a string: a raw byte below 0x20 is [StringNotScalar] at that byte;
 //     an ill-formed UTF-8 sequence (as [unicode/utf8.DecodeRune] judges the
-//     bytes from its first byte) is [StringNotScalar] at its first byte; a bad
-//     escape character or hex digit is [Syntax] at that byte. A high surrogate
-//     escape that is not followed at once by the six bytes of a low surrogate
-//     escape, or a low surrogate escape on its own, is [StringNotScalar] at the
-//     backslash of the offending escape. When the six bytes after a high
-//     surrogate start with `\u`, their hex digits are read first, so a bad hex
-//     digit there is [Syntax].
+//     bytes from its first byte, so also one cut off by the end of the input)
+//     is [StringNotScalar] at its first byte; a bad escape character or hex
+//     digit is [Syntax] at that byte. A high surrogate escape that is not
+//     followed at once by the six bytes of a low surrogate escape, or a low
+//     surrogate escape on its own, is [StringNotScalar] at the backslash of
+//     the offending escape; this holds when the input ends right after the
+//     high surrogate, and when what follows it is another escape ("\uD800\x"
+//     is StringNotScalar at the first backslash). When the two bytes after a
+//     high surrogate are `\u`, their four hex digits are read first, so a bad
+//     hex digit there is [Syntax].
 //   - Under [IJSON], a noncharacter is [Noncharacter] at the first byte of its
 //     UTF-8 sequence or at the backslash of its escape (the high surrogate's,
 //     for a pair).
 //   - A number is judged when its token ends, before the byte after it is
-//     read: no finite double is [NumberNotFinite]; under [IJSON], an integer
-//     value of magnitude 2^53 or more is [UnsafeInteger]. Both are reported at
-//     the number's first byte (its sign, if any). Non-finiteness wins over
-//     unsafeness.
+//     read. One that rounds (to nearest, ties to even) to an infinity is
+//     [NumberNotFinite]; values between the largest double and the halfway
+//     point to 2^1024 round to the largest double and are admitted, and
+//     underflow to zero is finite. Under [IJSON], a number whose exact
+//     decimal value is an integer of magnitude 2^53 or more is
+//     [UnsafeInteger], whatever the notation (1e16 and 1.5e300 are refused;
+//     9007199254740993.5 is not an integer and is admitted). Both are
+//     reported at the number's first byte (its sign, if any). Non-finiteness
+//     wins over unsafeness.
 //   - A member name equal, once decoded, to an earlier name of the same object
 //     is [DuplicateMember] at the repeat's opening quote, judged when the
 //     name's closing quote has been read.

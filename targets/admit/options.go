@@ -75,10 +75,10 @@ func (o Options) Validate() error {
 		return fmt.Errorf("%w: unknown profile %d", ErrOptions, int(o.Profile))
 	}
 	if o.MaxDepth < 0 || o.MaxDepth > MaxDepthLimit {
-		return fmt.Errorf("%w: max depth %d is outside 1..%d", ErrOptions, o.MaxDepth, MaxDepthLimit)
+		return fmt.Errorf("%w: max depth %d is outside 0..%d (0 means %d)", ErrOptions, o.MaxDepth, MaxDepthLimit, DefaultMaxDepth)
 	}
 	if o.MaxSize < 0 || o.MaxSize > MaxSizeLimit {
-		return fmt.Errorf("%w: max size %d is outside 1..%d", ErrOptions, o.MaxSize, int64(MaxSizeLimit))
+		return fmt.Errorf("%w: max size %d is outside 0..%d (0 means %d)", ErrOptions, o.MaxSize, int64(MaxSizeLimit), DefaultMaxSize)
 	}
 	return nil
 }
