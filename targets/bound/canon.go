@@ -75,13 +75,7 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 	s = norm.NFC.String(s)
 	if m == ModeHierarchical {
 		var err error
-		if s, err = decodeToFixedPoint(s); err != nil {
-			return "", err
-		}
-		if strings.IndexByte(s, 0) >= 0 {
-			return "", notCanonical("NUL in a hierarchical value")
-		}
-		if s, err = normalizeHierarchical(s); err != nil {
+		if s, err = canonHierarchical(s); err != nil {
 			return "", err
 		}
 	}

@@ -18,16 +18,12 @@ func canonPrefix(op string, m Mode, fold bool) (p string, boundary bool, err err
 		p, err = canonString(op, m, fold)
 		return p, false, err
 	}
-	s := norm.NFC.String(op)
-	if s, err = decodeToFixedPoint(s); err != nil {
-		return "", false, err
-	}
-	_, path, tail := splitURI(s)
+	_, path, tail := splitURI(norm.NFC.String(op))
 	if tail == "" {
 		boundary = path == "." || path == ".." || strings.HasSuffix(path, "/") ||
 			strings.HasSuffix(path, "/.") || strings.HasSuffix(path, "/..")
 	}
-	if p, err = canonString(s, m, fold); err != nil {
+	if p, err = canonString(op, m, fold); err != nil {
 		return "", false, err
 	}
 	if strings.HasSuffix(p, "/") {
@@ -60,8 +56,15 @@ func canonGlob(pattern string, m Mode, fold bool) (*Glob, error) {
 	if m == ModeHierarchical {
 		if toks, err = mapLiteralRuns(toks, func(s string) (string, error) {
 			d, err := decodeToFixedPoint(s)
-			if err == nil && strings.IndexByte(d, 0) >= 0 {
+			switch {
+			case err != nil:
+			case strings.IndexByte(d, 0) >= 0:
 				err = notCanonical("NUL in a hierarchical pattern")
+			case introducesAny(s, d, "/\\?#") || decodesToDotSegment(s, d):
+				// As for values: an encoded separator, dot segment or
+				// delimiter reads differently to a server that does not
+				// decode (findings/spec/canon-encoded-separator.md).
+				err = notCanonical("percent-encoded separator, dot segment or delimiter in a pattern")
 			}
 			return d, err
 		}); err != nil {
@@ -77,6 +80,19 @@ func canonGlob(pattern string, m Mode, fold bool) (*Glob, error) {
 		})
 	}
 	return &Glob{src: pattern, toks: toks, fold: fold}, nil
+}
+
+// decodesToDotSegment reports whether a piece between '/' of the decoded
+// run is "." or ".." while the same piece of the raw run was not. The
+// pieces line up because decoding introduced no '/'.
+func decodesToDotSegment(raw, decoded string) bool {
+	rs, ds := strings.Split(raw, "/"), strings.Split(decoded, "/")
+	for i := range ds {
+		if (ds[i] == "." || ds[i] == "..") && (i >= len(rs) || rs[i] != ds[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // mapLiteralRuns replaces each maximal run of literal tokens by f of its

@@ -1,25 +1,87 @@
 package bound
 
-import "strings"
+import (
+	"strings"
 
-// normalizeHierarchical applies section 3.2.2 step 3 to a path or a URI
-// reference: the scheme and authority of a URI (RFC 3986 section 3) are
-// kept as written, and so are a query and a fragment; the path between them
-// has its "." and ".." segments resolved (RFC 3986 section 5.2.4), repeated
-// separators collapsed and a trailing separator removed. A ".." with
-// nothing left to remove climbs above the root and is refused.
-func normalizeHierarchical(s string) (string, error) {
+	"golang.org/x/text/unicode/norm"
+)
+
+// canonHierarchical applies section 3.2.2 steps 2 and 3 to an NFC path or
+// URI reference. The structure is read from the string as written, before
+// anything is decoded: the scheme and authority of a URI (RFC 3986 section
+// 3), the path segments between '/', and a query with fragment. Each part
+// is then percent-decoded to a fixed point, and the path's "." and ".."
+// segments are resolved (RFC 3986 section 5.2.4), repeated separators
+// collapsed and a trailing one removed.
+//
+// Refused, because a server that decodes and one that does not would read
+// them as different paths (findings/spec/canon-encoded-separator.md): a
+// segment that decodes to something containing '/', or to "." or ".."
+// when it was not written so; an encoded scheme or authority; and '\',
+// a separator to Windows, anywhere. Also refused: NUL
+// (findings/spec/canon-nul.md) and a ".." with nothing left to remove,
+// which climbs above the root.
+func canonHierarchical(s string) (string, error) {
+	if strings.IndexByte(s, '\\') >= 0 {
+		return "", notCanonical("backslash in a hierarchical value")
+	}
 	head, path, tail := splitURI(s)
-	p, err := normalizePath(path)
+	if d, err := decodeToFixedPoint(head); err != nil || d != head {
+		return "", notCanonical("percent-encoding in a scheme or authority")
+	}
+	rawTail := tail
+	tail, err := decodeToFixedPoint(tail)
 	if err != nil {
 		return "", err
 	}
-	if head != "" && p != "" && p[0] != '/' && strings.Contains(head, "//") {
+	if introducesAny(rawTail, tail, uriReserved) {
+		return "", notCanonical("percent-encoded delimiter in a query or fragment")
+	}
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		d, err := decodeToFixedPoint(seg)
+		if err != nil {
+			return "", err
+		}
+		if strings.ContainsAny(d, "/\\") {
+			return "", notCanonical("segment %q decodes to a separator", seg)
+		}
+		if (d == "." || d == "..") && d != seg {
+			return "", notCanonical("segment %q decodes to a dot segment", seg)
+		}
+		if head != "" && introducesAny(seg, d, "?#") {
+			return "", notCanonical("segment %q decodes to a query or fragment delimiter", seg)
+		}
+		segs[i] = d
+	}
+	out, err := resolveSegments(segs)
+	if err != nil {
+		return "", err
+	}
+	if head != "" && out != "" && out[0] != '/' && strings.Contains(head, "//") {
 		// An authority is followed by an absolute path or none (RFC 3986
 		// section 3.3); a relative one would fuse with the host.
 		return "", notCanonical("relative path after an authority")
 	}
-	return head + p + tail, nil
+	r := head + out + tail
+	if strings.IndexByte(r, 0) >= 0 {
+		return "", notCanonical("NUL in a hierarchical value")
+	}
+	return norm.NFC.String(r), nil
+}
+
+// uriReserved are the RFC 3986 section 2.2 reserved characters.
+const uriReserved = ":/?#[]@!$&'()*+,;="
+
+// introducesAny reports whether decoded holds more of some character of set
+// than raw did: decoding created a delimiter that was data.
+func introducesAny(raw, decoded, set string) bool {
+	for _, c := range set {
+		if strings.Count(decoded, string(c)) > strings.Count(raw, string(c)) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitURI splits s into scheme and authority, path, and query with
@@ -64,21 +126,21 @@ func schemeEnd(s string) int {
 	return -1
 }
 
-// normalizePath resolves dot segments, collapses repeated separators and
-// removes a trailing one. "/" stays "/"; a relative path whose segments all
-// cancel is ".".
-func normalizePath(p string) (string, error) {
-	if p == "" {
+// resolveSegments resolves dot segments, collapses repeated separators
+// and removes a trailing one, over a path already split at '/'. "/" stays
+// "/"; a relative path whose segments all cancel is ".".
+func resolveSegments(segs []string) (string, error) {
+	if len(segs) == 1 && segs[0] == "" {
 		return "", nil
 	}
-	abs := p[0] == '/'
+	abs := segs[0] == ""
 	var stack []string
-	for _, seg := range strings.Split(p, "/") {
+	for _, seg := range segs {
 		switch seg {
 		case "", ".":
 		case "..":
 			if len(stack) == 0 {
-				return "", notCanonical("%q climbs above its root", p)
+				return "", notCanonical("the path climbs above its root")
 			}
 			stack = stack[:len(stack)-1]
 		default:

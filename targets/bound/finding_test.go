@@ -132,3 +132,22 @@ func TestFindingNUL(t *testing.T) {
 		}
 	}
 }
+
+// findings/spec/canon-encoded-separator.md
+func TestFindingEncodedSeparator(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	for _, v := range []string{"/srv/acme/b%2Fc/../../x", "/srv/acme/%2e%2e/acme/x", `/srv/acme/..\..\etc`, "/srv/acme/x%5C..%5C..%5Cetc"} {
+		for _, m := range []Mode{ModeHierarchical, ModeDual} {
+			if admitsWith(t, c, v, m) {
+				t.Errorf("%v: %q admitted", m, v)
+			}
+		}
+	}
+	if !admitsWith(t, c, "/srv/acme/file%2etxt", ModeHierarchical) {
+		t.Error("an encoded dot inside a name is refused")
+	}
+	g := Constraint{Op: OpGlob, Operand: "/srv/acme/*%2F.."}
+	if admitsWith(t, g, "/srv/acme", ModeHierarchical) || admitsWith(t, g, "/srv/acme/x", ModeHierarchical) {
+		t.Error("a pattern with an encoded separator admits")
+	}
+}
