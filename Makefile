@@ -1,7 +1,7 @@
 # canonfuzz: every target a user or CI runs. `make test` is what .ci/run calls.
 SHELL := /bin/bash
 GO ?= go
-FUZZTIME ?= 20s
+FUZZTIME ?= 15s
 BENCHCOUNT ?= 10
 NODE_ORACLES := fuzz/oracle/node
 
@@ -26,10 +26,10 @@ unit: node-deps
 # vet and every test: units, vectors, fuzz seeds replayed, oracles.
 test: vet unit
 
-# The main job: every fuzz target for FUZZTIME each, then a summary.
-# Exit 1 if a target found a failure.
-campaign: build
-	FUZZTIME=$(FUZZTIME) scripts/campaign.sh
+# The main job: every fuzz target for FUZZTIME each, with progress, then
+# work/campaign/campaign.json and campaign.md. Exit 1 on a new failure.
+campaign: build node-deps
+	bin/canonfuzz campaign --time $(FUZZTIME)
 
 # Benchmarks against the named peers; docs/PERFORMANCE.md says which
 # numbers came from which command.
