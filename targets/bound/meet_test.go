@@ -1,7 +1,6 @@
 package bound
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -70,15 +69,15 @@ func TestMeetCases(t *testing.T) {
 }
 
 // checkExact asserts the meet of a and b admits each probe iff both do.
-func checkExact(t testing.TB, a, b Constraint, m Mode, ps []Value) {
+func checkExact(t testing.TB, a, b Constraint, m Mode, fold bool, ps []Value) {
 	t.Helper()
-	got, ok := MeetConstraints(a, b, m, false)
+	got, ok := MeetConstraints(a, b, m, fold)
 	for _, v := range ps {
-		want := Admits(a, v, m, false) && Admits(b, v, m, false)
-		have := ok && Admits(got, v, m, false)
+		want := Admits(a, v, m, fold) && Admits(b, v, m, fold)
+		have := ok && Admits(got, v, m, fold)
 		if want != have {
 			ja, jb, jv, jg := a.appendJSON(nil), b.appendJSON(nil), v.appendJSON(nil), got.appendJSON(nil)
-			t.Fatalf("%v: %s ⊓ %s = %s (ok %v) admits %s: %v, both inputs: %v", m, ja, jb, jg, ok, jv, have, want)
+			t.Fatalf("%v fold %v: %s ⊓ %s = %s (ok %v) admits %s: %v, both inputs: %v", m, fold, ja, jb, jg, ok, jv, have, want)
 		}
 	}
 }
@@ -108,7 +107,7 @@ func TestMeetLaws(t *testing.T) {
 				t.Fatalf("meet above an input: %s ⊓ %s = %s admits %s", a.appendJSON(nil), b.appendJSON(nil), ab.appendJSON(nil), v.appendJSON(nil))
 			}
 		}
-		checkExact(t, a, b, m, ps)
+		checkExact(t, a, b, m, i%2 == 0, ps)
 	}
 }
 
@@ -123,7 +122,8 @@ func FuzzMeetExact(f *testing.F) {
 		a, b := g.constraint(0), g.constraint(0)
 		ps := probes(a, b)
 		for _, m := range allModes {
-			checkExact(t, a, b, m, ps)
+			checkExact(t, a, b, m, false, ps)
+			checkExact(t, a, b, m, true, ps)
 		}
 	})
 }
@@ -149,10 +149,24 @@ func TestMeetRules(t *testing.T) {
 	}
 }
 
-// TestMeetBoundsExact: at the level of calls, the meet of two generated
-// bounds admits a call iff both do.
+// TestMeetBoundsExact and FuzzMeetBoundsExact: at the level of calls, the
+// meet of two generated bounds admits a call iff both do.
 func TestMeetBoundsExact(t *testing.T) {
-	g := gen{rand.New(rand.NewPCG(3, 4))}
+	for i := range 300 {
+		checkBoundsExact(t, 3, uint64(i))
+	}
+}
+
+func FuzzMeetBoundsExact(f *testing.F) {
+	for i := range 8 {
+		f.Add(uint64(i), uint64(i*13+1))
+	}
+	f.Fuzz(func(t *testing.T, s1, s2 uint64) { checkBoundsExact(t, s1, s2) })
+}
+
+func checkBoundsExact(t testing.TB, s1, s2 uint64) {
+	t.Helper()
+	g := gen{rand.New(rand.NewPCG(s1, s2))}
 	tools := []string{"t", "u"}
 	args := []string{"a", "b"}
 	genBound := func() Bound {
@@ -168,35 +182,32 @@ func TestMeetBoundsExact(t *testing.T) {
 		}
 		return b
 	}
-	for i := range 300 {
-		x, y := genBound(), genBound()
-		c := Canon{Schemas: Schemas{"t": {"a": ModeHierarchical}}}
-		m, err := MeetBounds(x, y, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cs []Constraint
-		for _, r := range append(append(Bound{}, x...), y...) {
-			for _, k := range r.Args {
-				cs = append(cs, k)
-			}
-		}
-		ps := probes(cs...)
-		for j := range 40 {
-			call := Call{Name: tools[j%2], Arguments: map[string]Value{}}
-			for _, a := range args {
-				if g.r.IntN(4) != 0 {
-					call.Arguments[a] = ps[g.r.IntN(len(ps))]
-				}
-			}
-			want := BoundAdmits(x, call, c) && BoundAdmits(y, call, c)
-			if got := BoundAdmits(m, call, c); got != want {
-				xb, _ := x.MarshalJSON()
-				yb, _ := y.MarshalJSON()
-				mb, _ := m.MarshalJSON()
-				t.Fatalf("case %d: %s ⊓ %s = %s: call %+v admitted %v, want %v", i, xb, yb, mb, call, got, want)
-			}
+	x, y := genBound(), genBound()
+	c := Canon{Schemas: Schemas{"t": {"a": ModeHierarchical}, "u": {"b": ModePlain}}, Fold: g.r.IntN(4) == 0}
+	m, err := MeetBounds(x, y, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []Constraint
+	for _, r := range append(append(Bound{}, x...), y...) {
+		for _, k := range r.Args {
+			cs = append(cs, k)
 		}
 	}
-	_ = fmt.Sprint
+	ps := probes(cs...)
+	for j := range 40 {
+		call := Call{Name: tools[j%2], Arguments: map[string]Value{}}
+		for _, a := range args {
+			if g.r.IntN(4) != 0 {
+				call.Arguments[a] = ps[g.r.IntN(len(ps))]
+			}
+		}
+		want := BoundAdmits(x, call, c) && BoundAdmits(y, call, c)
+		if got := BoundAdmits(m, call, c); got != want {
+			xb, _ := x.MarshalJSON()
+			yb, _ := y.MarshalJSON()
+			mb, _ := m.MarshalJSON()
+			t.Fatalf("%s ⊓ %s = %s: call %+v admitted %v, want %v", xb, yb, mb, call, got, want)
+		}
+	}
 }
