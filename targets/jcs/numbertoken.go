@@ -132,15 +132,81 @@ func appendNumberToken(dst, tok []byte) ([]byte, error) {
 	return appendFloat(dst, tok)
 }
 
-// appendFloat reads tok with strconv.ParseFloat, which rounds correctly,
-// and writes the double with AppendNumber.
+// appendFloat reads the number token tok as the nearest double, rounding
+// half to even, and writes it with AppendNumber. A token of at most 19
+// significant digits in the range of decimalToFloat is read by it; any
+// other, or one it cannot decide, by strconv.ParseFloat.
 func appendFloat(dst, tok []byte) ([]byte, error) {
+	if neg, w, q, ok := readDecimal(tok); ok {
+		if f, ok := decimalToFloat(w, q); ok {
+			if neg {
+				f = -f
+			}
+			return AppendNumber(dst, f), nil
+		}
+	}
 	f, err := strconv.ParseFloat(string(tok), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return dst, errNumber
 	}
 	return AppendNumber(dst, f), nil
 }
+
+// readDecimal reads a number token as neg, w and q with value ±w × 10^q,
+// reporting false for a zero, for more than 19 significant digits (w would
+// not be exact) and for an exponent of more than four digits.
+func readDecimal(tok []byte) (neg bool, w uint64, q int, ok bool) {
+	i := 0
+	if i < len(tok) && tok[i] == '-' {
+		neg = true
+		i++
+	}
+	digits := 0 // significant digits in w
+	frac := false
+	for ; i < len(tok); i++ {
+		c := tok[i]
+		if c == '.' {
+			frac = true
+			continue
+		}
+		if !isDigit(c) {
+			break
+		}
+		if frac {
+			q--
+		}
+		if digits == 0 && c == '0' {
+			continue
+		}
+		if digits == 19 {
+			return false, 0, 0, false
+		}
+		w = w*10 + uint64(c-'0')
+		digits++
+	}
+	if i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
+		i++
+		negExp := false
+		if i < len(tok) && (tok[i] == '+' || tok[i] == '-') {
+			negExp = tok[i] == '-'
+			i++
+		}
+		e, n := 0, 0
+		for ; i < len(tok) && isDigit(tok[i]); i++ {
+			e = e*10 + int(tok[i]-'0')
+			if n++; n > 4 {
+				return false, 0, 0, false
+			}
+		}
+		if negExp {
+			e = -e
+		}
+		q += e
+	}
+	return neg, w, q, w != 0 && i == len(tok)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // appendShortNumber is the fast path of appendNumberToken. It reports false,
 // with dst unchanged, for any token it does not handle, including tokens the
@@ -248,5 +314,3 @@ func appendShortNumber(dst, tok []byte) ([]byte, bool) {
 	}
 	return appendDecimal(dst, s[:k], n), true
 }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }

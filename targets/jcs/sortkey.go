@@ -1,6 +1,9 @@
 package jcs
 
-import "cmp"
+import (
+	"cmp"
+	"encoding/binary"
+)
 
 // utf16Order maps each byte of UTF-8 to a byte whose order, compared at
 // the first difference, is the UTF-16 code unit order of the characters
@@ -23,13 +26,21 @@ var utf16Order = func() (t [256]byte) {
 // compareUTF16.
 func sortPrefix(name []byte) uint64 {
 	var p uint64
-	for i := range 8 {
-		p <<= 8
-		if i < len(name) {
-			p |= uint64(utf16Order[name[i]])
-		}
+	if len(name) >= 8 {
+		p = binary.BigEndian.Uint64(name)
+	} else {
+		var b [8]byte
+		copy(b[:], name)
+		p = binary.BigEndian.Uint64(b[:])
 	}
-	return p
+	if p&msb == 0 {
+		return p // ASCII: every byte is its own order
+	}
+	var q uint64
+	for i := 56; i >= 0; i -= 8 {
+		q |= uint64(utf16Order[byte(p>>i)]) << i
+	}
+	return q
 }
 
 // compareMembers orders two members by their decoded names in UTF-16 code
