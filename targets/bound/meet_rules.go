@@ -17,7 +17,7 @@ const MaxRules = 4096
 const MaxPairs = 1 << 16
 
 // ErrTooLarge is returned when a meet would exceed MaxRules or MaxPairs.
-var ErrTooLarge = errors.New("bound: meet exceeds the rule cap")
+var ErrTooLarge = errors.New("bound: meet too large")
 
 // MeetRules returns the meet of two rules (section 3.3): none for different
 // tools; otherwise the union of their argument constraints, with the
