@@ -15,7 +15,18 @@ func Canonical(v Value) []byte {
 	return appendCanonical(nil, v)
 }
 
+// CanonicalBy is Canonical with members sorted by compare instead of by
+// UTF-16 code units: the planted faults of package planted use it to sort
+// by code point.
+func CanonicalBy(v Value, compare func(a, b string) int) []byte {
+	return appendSorted(nil, v, compare)
+}
+
 func appendCanonical(dst []byte, v Value) []byte {
+	return appendSorted(dst, v, CompareUTF16)
+}
+
+func appendSorted(dst []byte, v Value, compare func(a, b string) int) []byte {
 	switch v.Kind {
 	case Bool:
 		if v.Bool {
@@ -32,12 +43,12 @@ func appendCanonical(dst []byte, v Value) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendCanonical(dst, e)
+			dst = appendSorted(dst, e, compare)
 		}
 		return append(dst, ']')
 	case Object:
 		members := slices.Clone(v.Members)
-		slices.SortFunc(members, func(a, b Member) int { return CompareUTF16(a.Name, b.Name) })
+		slices.SortFunc(members, func(a, b Member) int { return compare(a.Name, b.Name) })
 		dst = append(dst, '{')
 		for i, m := range members {
 			if i > 0 {
@@ -45,7 +56,7 @@ func appendCanonical(dst []byte, v Value) []byte {
 			}
 			dst = appendCanonicalString(dst, m.Name)
 			dst = append(dst, ':')
-			dst = appendCanonical(dst, m.Value)
+			dst = appendSorted(dst, m.Value, compare)
 		}
 		return append(dst, '}')
 	}
