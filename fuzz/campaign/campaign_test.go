@@ -28,7 +28,7 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	var progress strings.Builder
 	min := &recordingMinimizer{}
 	rep, err := Run(context.Background(), Config{
-		Root: fixture, Patterns: []string{"./..."}, Time: 20 * time.Second, Grace: 5 * time.Second,
+		Root: fixture, Patterns: []string{"./..."}, Time: 10 * time.Second, Grace: 5 * time.Second,
 		Workdir: work, Progress: &progress, Minimize: min,
 		Targets: []string{"FuzzFine", "FuzzFails", "FuzzFailsOnSeed", "FuzzHangs"},
 	})
