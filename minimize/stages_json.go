@@ -81,11 +81,12 @@ func dropItems(r *reducer) {
 	}
 }
 
-// unwrap replaces each container by the value of one of its items, and
+// unwrap replaces each container by the value of one of its items, or an
+// object by the array of its values (which keeps the nesting depth), and
 // tries again at the same place after a success, since the value may be a
 // container itself.
 func unwrap(r *reducer) {
-	var buf []byte
+	var buf, values []byte
 	for open := 0; !r.stopped(); {
 		c, ok := r.containerFrom(open)
 		if !ok {
@@ -99,7 +100,32 @@ func unwrap(r *reducer) {
 				break
 			}
 		}
+		if open == c.open || r.best[c.open] != '{' {
+			continue
+		}
+		values = append(values[:0], '[')
+		for i, it := range c.items {
+			if i > 0 {
+				values = append(values, ',')
+			}
+			values = append(values, r.best[it.value.start:it.value.end]...)
+		}
+		if closer := r.best[c.end-1]; c.end-c.open > 1 && (closer == '}' || closer == ']') && c.end > lastItemEnd(c) {
+			values = append(values, ']')
+		}
+		if buf = splice(buf, r.best, span{c.open, c.end}, values); r.try(buf) {
+			open = c.open
+		}
 	}
+}
+
+// lastItemEnd is where the last item of c ends, or just past its opening
+// bracket.
+func lastItemEnd(c container) int {
+	if len(c.items) == 0 {
+		return c.open + 1
+	}
+	return c.items[len(c.items)-1].all.end
 }
 
 // stringToken returns token k if it is a string, and the span of its

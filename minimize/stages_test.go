@@ -42,6 +42,22 @@ func validWith(sub string) func([]byte) Signature {
 	}
 }
 
+// depth3 fails when the input opens at least three containers at once.
+func depth3(b []byte) Signature {
+	d := 0
+	for _, c := range b {
+		switch c {
+		case '[', '{':
+			if d++; d >= 3 {
+				return "deep"
+			}
+		case ']', '}':
+			d--
+		}
+	}
+	return Pass
+}
+
 // Each JSON stage makes the step it names, and leaves valid JSON valid.
 func TestJSONStages(t *testing.T) {
 	cases := []struct {
@@ -56,6 +72,8 @@ func TestJSONStages(t *testing.T) {
 		{"drop-items: last item", dropItems, `[1,2,"keep"]`, contains("keep"), `["keep"]`},
 		{"drop-items: unterminated", dropItems, `[1, 2, "keep", 4`, contains("keep"), `["keep"`},
 		{"unwrap", unwrap, `{"a":[{"b":"keep"}]}`, contains("keep"), `"keep"`},
+		{"unwrap: object to array", unwrap, `{"a":{"b":1,"c":[2]}}`, depth3, `[[1,[2]]]`},
+		{"unwrap: unterminated object to array", unwrap, `{"a":{"b":[[`, depth3, `[[[`},
 		{"unwrap keeps what matters", unwrap, `{"a":{"b":1}}`, contains(`{"b"`), `{"b":1}`},
 		{"strings: by code point", shortenStrings, `["xé😀yz"]`, contains("😀"), `["😀"]`},
 		{"strings: an escape is one unit", shortenStrings, `["ab\u00e9cd"]`, contains(`\u00e9`), `["\u00e9"]`},

@@ -171,7 +171,11 @@ func structure(b []byte, toks []token) []container {
 			extend(k)
 		}
 	}
+	// Containers never closed end with the input, and so do their items.
 	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i].first >= 0 {
+			stack[i].last = len(toks) - 1
+		}
 		finish(&stack[i])
 	}
 	return all
