@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
@@ -106,6 +108,30 @@ func FuzzWriterNeverPanics(f *testing.F) {
 		var we *WriteError
 		if err != nil && (!errors.As(err, &we) || string(out) != "dst") {
 			t.Fatalf("appendAdmitted(%q) = %q, %v", input, out, err)
+		}
+	})
+}
+
+// FuzzCanonicalizeMatchesJSONText holds the writer to an independent RFC
+// 8785 implementation, go-json-experiment's jsontext.Value.Canonicalize,
+// on every input both accept. Inputs jsontext refuses after admission are
+// left out: its limits are not ours to test here.
+func FuzzCanonicalizeMatchesJSONText(f *testing.F) {
+	for _, s := range canonicalizeSeeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`[{"b":1,"a":2},{"b":3,"a":4},{"c":5,"a":6}]`)) // remembered orders
+	f.Fuzz(func(t *testing.T, input []byte) {
+		got, err := Canonicalize(input, admit.Options{})
+		if err != nil {
+			return
+		}
+		v := jsontext.Value(bytes.Clone(input))
+		if v.Canonicalize() != nil {
+			return
+		}
+		if !bytes.Equal(got, v) {
+			t.Fatalf("Canonicalize(%q) = %q, jsontext %q", input, got, []byte(v))
 		}
 	})
 }

@@ -18,13 +18,22 @@ func (w *writer) closeObject(f *frame) {
 		}
 	}
 	if !w.sorted(m) {
-		w.sortMembers(m)
 		s := slices.Grow(w.scratch[:0], len(w.out)-f.start)
-		for j, mem := range m {
-			if j > 0 {
-				s = append(s, ',')
+		if len(m) <= insertionSortMax {
+			for j, k := range w.smallOrder(m) {
+				if j > 0 {
+					s = append(s, ',')
+				}
+				s = append(s, w.out[m[k].start:m[k].end]...)
 			}
-			s = append(s, w.out[mem.start:mem.end]...)
+		} else {
+			slices.SortFunc(m, func(a, b member) int { return w.compareMembers(&a, &b) })
+			for j, mem := range m {
+				if j > 0 {
+					s = append(s, ',')
+				}
+				s = append(s, w.out[mem.start:mem.end]...)
+			}
 		}
 		copy(w.out[f.start:], s)
 		w.scratch = s
@@ -42,21 +51,45 @@ func (w *writer) sorted(m []member) bool {
 	return true
 }
 
-// insertionSortMax is the largest object sorted by insertion, which beats
-// a general sort on the few members of typical records.
+// insertionSortMax is the most members an object may have for its order
+// to be found by smallOrder; larger objects use slices.SortFunc.
 const insertionSortMax = 16
 
-func (w *writer) sortMembers(m []member) {
-	if len(m) > insertionSortMax {
-		slices.SortFunc(m, func(a, b member) int { return w.compareMembers(&a, &b) })
-		return
-	}
-	for i := 1; i < len(m); i++ {
-		x := m[i]
-		j := i
-		for ; j > 0 && w.compareMembers(&x, &m[j-1]) < 0; j-- {
-			m[j] = m[j-1]
+// A memberOrder is a permutation of up to insertionSortMax members.
+type memberOrder struct {
+	valid bool
+	index [insertionSortMax]uint8
+}
+
+// smallOrder returns the sorted order of m, at most insertionSortMax
+// members, as indices into m. Arrays of records repeat one member order
+// many times, so the last order found for each object size is tried
+// first: if it lists the names strictly increasing it is the sorted order
+// (names are unique), found with len(m)-1 comparisons. Otherwise an
+// insertion sort finds the order, and it is kept for the next object.
+func (w *writer) smallOrder(m []member) []uint8 {
+	n := len(m)
+	o := &w.orders[n]
+	if o.valid {
+		ok := true
+		for j := 1; j < n && ok; j++ {
+			ok = w.compareMembers(&m[o.index[j-1]], &m[o.index[j]]) < 0
 		}
-		m[j] = x
+		if ok {
+			return o.index[:n]
+		}
 	}
+	for i := range n {
+		o.index[i] = uint8(i)
+	}
+	for i := 1; i < n; i++ {
+		x := o.index[i]
+		j := i
+		for ; j > 0 && w.compareMembers(&m[x], &m[o.index[j-1]]) < 0; j-- {
+			o.index[j] = o.index[j-1]
+		}
+		o.index[j] = x
+	}
+	o.valid = true
+	return o.index[:n]
 }

@@ -11,9 +11,10 @@ type writer struct {
 	in      []byte
 	out     []byte
 	stack   []frame
-	members []member // the members of every open object, innermost last
-	keys    []byte   // decoded names that carried escapes, innermost last
-	scratch []byte   // room to reorder one object's members
+	members []member                          // the members of every open object, innermost last
+	keys    []byte                            // decoded names that carried escapes, innermost last
+	scratch []byte                            // room to reorder one object's members
+	orders  [insertionSortMax + 1]memberOrder // the last order of each small size
 }
 
 // A frame is one open container.
