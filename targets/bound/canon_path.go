@@ -26,6 +26,9 @@ func canonHierarchical(s string) (string, error) {
 		return "", notCanonical("backslash in a hierarchical value")
 	}
 	head, path, tail := splitURI(s)
+	if head == "" && tail != "" && !unambiguousTail(path, tail) {
+		return "", notCanonical("'?' or '#' where a path and a URI reference read different directories")
+	}
 	if d, err := decodeToFixedPoint(head); err != nil || d != head {
 		return "", notCanonical("percent-encoding in a scheme or authority")
 	}
@@ -70,6 +73,18 @@ func canonHierarchical(s string) (string, error) {
 	return norm.NFC.String(r), nil
 }
 
+// unambiguousTail reports whether a value without scheme and authority
+// that has a '?' or '#' names the same directories whether it is read as a
+// file path (where '?' is a name character) or as a URI reference (where it
+// starts a query): the tail holds no '/', and the segment before it is a
+// name, not empty, "." or "..". "/srv/acme/..?x" is "/srv/acme/..?x" to a
+// file server and "/srv?x" to a URI parser; it is refused
+// (findings/spec/canon-query-in-path.md).
+func unambiguousTail(path, tail string) bool {
+	last := path[strings.LastIndexByte(path, '/')+1:]
+	return !strings.Contains(tail, "/") && last != "" && last != "." && last != ".."
+}
+
 // uriReserved are the RFC 3986 section 2.2 reserved characters.
 const uriReserved = ":/?#[]@!$&'()*+,;="
 
@@ -85,8 +100,8 @@ func introducesAny(raw, decoded, set string) bool {
 }
 
 // splitURI splits s into scheme and authority, path, and query with
-// fragment. A string without a scheme and authority is all path, so a plain
-// file path is split as ("", path, "") unless it has a '?' or '#'.
+// fragment (RFC 3986 section 3). A plain file path is ("", path, "")
+// unless it has a '?' or '#'.
 func splitURI(s string) (head, path, tail string) {
 	rest := s
 	if i := schemeEnd(s); i > 0 {
@@ -98,9 +113,6 @@ func splitURI(s string) (head, path, tail string) {
 			end = j + 2
 		}
 		head, rest = head+rest[:end], rest[end:]
-	}
-	if head == "" {
-		return "", rest, ""
 	}
 	if j := strings.IndexAny(rest, "?#"); j >= 0 {
 		return head, rest[:j], rest[j:]

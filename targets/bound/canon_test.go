@@ -131,3 +131,16 @@ func FuzzCanonIdempotent(f *testing.F) {
 		}
 	})
 }
+
+func TestCanonQueryInPath(t *testing.T) {
+	for _, in := range []string{"/srv/acme/..?x", "/srv/acme/x?/../../../etc", "/srv/acme/?x", "/srv/acme/.#x", "a?b/c"} {
+		if got, err := canonString(in, ModeHierarchical, false); !errors.Is(err, ErrNotCanonical) {
+			t.Errorf("%q: %q, %v; want refused", in, got, err)
+		}
+	}
+	for in, want := range map[string]string{"/srv/acme/x/../a?b": "/srv/acme/a?b", "/srv/a#frag": "/srv/a#frag"} {
+		if got, err := canonString(in, ModeHierarchical, false); err != nil || got != want {
+			t.Errorf("%q: %q, %v; want %q", in, got, err, want)
+		}
+	}
+}

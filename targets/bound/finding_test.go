@@ -151,3 +151,16 @@ func TestFindingEncodedSeparator(t *testing.T) {
 		t.Error("a pattern with an encoded separator admits")
 	}
 }
+
+// findings/spec/canon-query-in-path.md
+func TestFindingQueryInPath(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	for _, v := range []string{"/srv/acme/..?x", "/srv/acme/x?/../../../etc"} {
+		if admitsWith(t, c, v, ModeHierarchical) || admitsWith(t, c, v, ModeDual) {
+			t.Errorf("%q admitted", v)
+		}
+	}
+	if !admitsWith(t, c, "/srv/acme/report?.pdf", ModeHierarchical) {
+		t.Error("a plain name with '?' is refused")
+	}
+}
