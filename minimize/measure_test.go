@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // The measurements docs/MINIMIZE.md reports; each fails if its bound is
@@ -83,5 +85,90 @@ func TestMeasureMalformedRule(t *testing.T) {
 	res := measure(t, "bound", []byte(b.String()), "bound:malformed:/chain/N/bound/N/tool:tool must be a string, not number", 80)
 	if n := bytes.Count(res.Input, []byte(`"tool"`)); n != 1 {
 		t.Errorf("%d rules left, want 1", n)
+	}
+}
+
+// prefixWinsMeet is bound.EffBound with a fault planted: where one rule
+// constrains an argument by a prefix and the other by a glob, the met rule
+// keeps the prefix alone, and so admits what the glob refuses.
+func prefixWinsMeet(p *bound.Provenance, c bound.Canon) (bound.Bound, error) {
+	if len(p.Chain) == 0 {
+		return nil, nil
+	}
+	eff := p.Chain[0].Bound
+	for _, h := range p.Chain[1:] {
+		var next bound.Bound
+		for _, a := range eff {
+			for _, b := range h.Bound {
+				m, ok := bound.MeetRules(a, b, c)
+				if !ok {
+					continue
+				}
+				for name, ca := range a.Args {
+					if cb, both := b.Args[name]; both && ca.Op == bound.OpPrefix && cb.Op == bound.OpGlob {
+						m.Args[name] = ca
+					}
+				}
+				next = append(next, m)
+			}
+		}
+		eff = next
+	}
+	return eff, nil
+}
+
+// pairOfBounds is a chain of two hops of n rules each over distinct tools,
+// every rule constraining "path" and "mode"; rule corner of the second hop
+// meets its partner's prefix with a glob, the corner the planted fault
+// gets wrong.
+func pairOfBounds(n, corner int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"v":1,"chain":[`)
+	for h := range 2 {
+		if h > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"component":"hop-` + strconv.Itoa(h) + `","bound":[`)
+		for r := range n {
+			if r > 0 {
+				b.WriteByte(',')
+			}
+			path := `{"prefix":"/srv/` + strconv.Itoa(r) + `/"}`
+			if h == 1 {
+				path = `{"prefix":"/srv/` + strconv.Itoa(r) + `/"}`
+				if r == corner {
+					path = `{"glob":"/srv/` + strconv.Itoa(r) + `/*.txt"}`
+				}
+			}
+			b.WriteString(`{"tool":"tool_` + strconv.Itoa(r) + `","args":{"path":` + path + `,"mode":{"in":["r","rw"]}}}`)
+		}
+		b.WriteString(`]}`)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+// A pair of 200-rule bounds with one unsound corner of a planted meet
+// reduces to at most two rules each (issue 6); here, to one each.
+func TestMeasurePlantedUnsoundMeet(t *testing.T) {
+	in := pairOfBounds(200, 137)
+	real := SignerFunc(boundFailure)
+	if got := Sign(real, in); got != Pass {
+		t.Fatalf("the real meet fails on the pair: %s", got)
+	}
+	planted := SignerFunc(func(b []byte) Signature { return meetFailure(b, prefixWinsMeet) })
+	res, err := Minimize(context.Background(), in, planted, Options{Time: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Stats
+	t.Logf("%s: %d -> %d bytes %s, %d tries (%d kept), %d rounds, %v, complete %v",
+		res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
+	p, err := bound.Parse(res.Input)
+	if err != nil || res.Signature != "bound:meet:unsound" || !st.Complete {
+		t.Fatalf("result %s: %v, signature %s, complete %v", res.Input, err, res.Signature, st.Complete)
+	}
+	if len(p.Chain) != 2 || len(p.Chain[0].Bound) > 2 || len(p.Chain[1].Bound) > 2 {
+		t.Fatalf("result %s: want two hops of at most two rules", res.Input)
 	}
 }

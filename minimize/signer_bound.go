@@ -65,7 +65,7 @@ func pointerClass(ptr string) string {
 }
 
 // maxBoundProbes caps the calls the bound failure signer checks per input.
-const maxBoundProbes = 512
+const maxBoundProbes = 8192
 
 // boundFailure checks that the computed effbound admits a call exactly when
 // every hop's bound does (SEP-3246 section 3.3, the meet is the
@@ -77,12 +77,18 @@ const maxBoundProbes = 512
 // A chain that does not parse, or whose meet is too large, is no failure:
 // a guard denies it.
 func boundFailure(input []byte) Signature {
+	return meetFailure(input, bound.EffBound)
+}
+
+// meetFailure is boundFailure with the effbound computed by effbound, so
+// that a planted fault can stand in for bound.EffBound in tests.
+func meetFailure(input []byte, effbound func(*bound.Provenance, bound.Canon) (bound.Bound, error)) Signature {
 	p, err := bound.Parse(input)
 	if err != nil {
 		return Pass
 	}
 	c := bound.Canon{}
-	eff, err := bound.EffBound(p, c)
+	eff, err := effbound(p, c)
 	if err != nil {
 		return Pass
 	}
