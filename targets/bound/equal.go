@@ -52,6 +52,9 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 	return v, nil
 }
 
+// maxExponentDigits caps the exponent decimalKey parses.
+const maxExponentDigits = 18
+
 // decimalKey writes a JSON number (RFC 8259 section 6) as a key that two
 // numbers share if and only if they have the same exact decimal value:
 // "0", or sign, significant digits without leading or trailing zeros, 'e'
@@ -64,17 +67,33 @@ func decimalKey(num string) (string, error) {
 	s = strings.TrimPrefix(s, "-")
 	mant, exp := s, "0"
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant, exp = s[:i], strings.TrimPrefix(s[i+1:], "+")
+		mant, exp = s[:i], s[i+1:]
 	}
 	intPart, frac := mant, ""
 	if i := strings.IndexByte(mant, '.'); i >= 0 {
 		intPart, frac = mant[:i], mant[i+1:]
 	}
-	e, ok := new(big.Int).SetString(exp, 10)
-	if !ok || intPart == "" || !allDigits(intPart) || !allDigits(frac) {
+	expSign, expDigits := "", exp
+	switch {
+	case strings.HasPrefix(exp, "-"):
+		expSign, expDigits = "-", exp[1:]
+	case strings.HasPrefix(exp, "+"):
+		expDigits = exp[1:]
+	}
+	if intPart == "" || !allDigits(intPart) || !allDigits(frac) || expDigits == "" || !allDigits(expDigits) {
 		return "", notCanonical("%q is not a JSON number", num)
 	}
 	digits := strings.TrimLeft(intPart+frac, "0")
+	if digits == "" {
+		return "0", nil
+	}
+	expDigits = strings.TrimLeft(expDigits, "0")
+	if len(expDigits) > maxExponentDigits {
+		// Parsing a huge exponent costs more than any bound is worth; such a
+		// number satisfies no eq or in rather than being approximated.
+		return "", notCanonical("exponent of %d digits", len(expDigits))
+	}
+	e, _ := new(big.Int).SetString(expSign+"0"+expDigits, 10)
 	e.Sub(e, big.NewInt(int64(len(frac))))
 	trimmed := strings.TrimRight(digits, "0")
 	e.Add(e, big.NewInt(int64(len(digits)-len(trimmed))))

@@ -1,6 +1,9 @@
 package bound
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // equalCanon, a test oracle, is the equality of section 3.2.3 on canonical values: same
 // JSON type, and equal strings, numbers (by decimal key), booleans, or deep
@@ -69,7 +72,13 @@ func TestDecimalKey(t *testing.T) {
 	if k1, _ := decimalKey("9007199254740993"); k1 == "9007199254740992" {
 		t.Error("2^53+1 collapsed")
 	}
-	for _, bad := range []string{"", "-", "1e", "a", "1.2.3", ".5"} {
+	if k, err := decimalKey("0e" + strings.Repeat("9", 1000)); err != nil || k != "0" {
+		t.Errorf("zero with a long exponent: %q %v", k, err)
+	}
+	if _, err := decimalKey("1e-" + strings.Repeat("9", 1000)); err == nil {
+		t.Error("a long exponent was parsed")
+	}
+	for _, bad := range []string{"", "-", "1e", "a", "1.2.3", ".5", "1e+-2"} {
 		if _, err := decimalKey(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
