@@ -46,3 +46,43 @@ func TestMeetLargeInIsFast(t *testing.T) {
 		t.Error("large in meet inexact")
 	}
 }
+
+// A match whose work would pass MaxGlobWork is refused without running.
+func TestGlobWorkCap(t *testing.T) {
+	g, err := CompileGlob(strings.Repeat("*a", 1<<13))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("a", (MaxGlobWork/len(g.toks))+1)
+	start := time.Now()
+	if g.Match(big) {
+		t.Error("matched past the work cap")
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("refusal took %v", d)
+	}
+	if !g.Match(strings.Repeat("a", 1<<13)) {
+		t.Error("a match within the cap failed")
+	}
+}
+
+// Many glob conjunctions share one search budget: the meet stays exact
+// (an undecided and) and finishes.
+func TestMeetSearchBudget(t *testing.T) {
+	var rules []string
+	for i := range 60 {
+		rules = append(rules, fmt.Sprintf(`{"tool":"t","args":{"a":{"glob":"**x%d**y**z**"}}}`, i))
+	}
+	b, err := ParseBound([]byte("[" + strings.Join(rules, ",") + "]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	m, err := MeetBounds(b, b, Canon{})
+	if err != nil || len(m) == 0 {
+		t.Fatalf("%d rules, %v", len(m), err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("meet took %v", d)
+	}
+}

@@ -2,13 +2,20 @@ package bound
 
 import "unicode/utf8"
 
+// MaxGlobWork caps pattern tokens times value bytes for one match; a
+// larger match is refused (no match) rather than run, so that neither a
+// huge pattern from a chain nor a huge argument can stall a guard. 2^28 is
+// about a quarter of a second here, and admits a 64 KB value against a
+// pattern of 4096 tokens.
+const MaxGlobWork = 1 << 28
+
 // Match reports whether the whole of s matches the pattern (SEP-3246 section
 // 3.2.4: anchored at both ends). It simulates the pattern's automaton on all
 // positions at once (Thompson's construction), so it takes
 // O(len(s) * tokens) time and O(tokens) space whatever the pattern and input:
 // nothing backtracks. A string that is not UTF-8 matches nothing.
 func (g *Glob) Match(s string) bool {
-	if !utf8.ValidString(s) {
+	if !utf8.ValidString(s) || len(g.toks)*len(s) > MaxGlobWork {
 		return false
 	}
 	n := len(g.toks)
@@ -18,7 +25,7 @@ func (g *Glob) Match(s string) bool {
 	g.close(cur)
 	for _, c := range s {
 		clear(next)
-		any := false
+		alive := false
 		for i := 0; i < n; i++ {
 			if !cur[i] {
 				continue
@@ -27,25 +34,25 @@ func (g *Glob) Match(s string) bool {
 			switch t.kind {
 			case tokLit:
 				if t.r == c {
-					next[i+1], any = true, true
+					next[i+1], alive = true, true
 				}
 			case tokAny:
 				if c != '/' {
-					next[i+1], any = true, true
+					next[i+1], alive = true, true
 				}
 			case tokClass:
 				if t.inClass(c, g.fold) {
-					next[i+1], any = true, true
+					next[i+1], alive = true, true
 				}
 			case tokStar:
 				if c != '/' {
-					next[i], any = true, true
+					next[i], alive = true, true
 				}
 			case tokGlobStar:
-				next[i], any = true, true
+				next[i], alive = true, true
 			}
 		}
-		if !any {
+		if !alive {
 			return false
 		}
 		g.close(next)

@@ -5,9 +5,18 @@ import (
 	"slices"
 )
 
-// maxProductStates caps the search for a common string of several patterns.
-// Past it the meet keeps the conjunction undecided, which is exact.
-const maxProductStates = 1 << 16
+// maxProductStates caps one search for a common string of several
+// patterns, and maxSearchStates all the searches of one meet of bounds.
+// Past either the meet keeps the conjunction undecided, which is exact.
+const (
+	maxProductStates = 1 << 14
+	maxSearchStates  = 1 << 18
+)
+
+// budget is the search work left to one meet.
+type budget struct{ states int }
+
+func newBudget() *budget { return &budget{states: maxSearchStates} }
 
 // universe is every Unicode scalar value: the characters a Go string holds.
 var universe = []runeRange{{0, 0xD7FF}, {0xE000, 0x10FFFF}}
@@ -17,7 +26,7 @@ var universe = []runeRange{{0, 0xD7FF}, {0xE000, 0x10FFFF}}
 // automata for a path to the state where all have matched (the
 // intersection of regular languages, which is decidable). decided is false
 // when the search was cut off.
-func emptyIntersection(auts [][]token) (empty, decided bool) {
+func emptyIntersection(auts [][]token, b *budget) (empty, decided bool) {
 	start := make([]int, len(auts))
 	seen := map[string]bool{key(start): true}
 	queue := [][]int{start}
@@ -26,9 +35,10 @@ func emptyIntersection(auts [][]token) (empty, decided bool) {
 		if seen[k] {
 			return true
 		}
-		if len(seen) >= maxProductStates {
+		if len(seen) >= maxProductStates || b.states <= 0 {
 			return false
 		}
+		b.states--
 		seen[k] = true
 		queue = append(queue, s)
 		return true

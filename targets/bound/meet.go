@@ -13,6 +13,10 @@ import "strings"
 // are made only when they hold under every reading of m; where none applies
 // the result is a flattened "and", which is exact by definition.
 func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
+	return meetConstraints(a, b, m, fold, newBudget())
+}
+
+func meetConstraints(a, b Constraint, m Mode, fold bool, bud *budget) (Constraint, bool) {
 	list := dedupe(append(flatten(a, nil), flatten(b, nil)...))
 	if len(list) > maxConjuncts {
 		return Constraint{Op: OpAnd, And: list}, true
@@ -33,7 +37,7 @@ func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
 			return filterMembers(c, list, modes, canon, fold)
 		}
 	}
-	return meetStrings(list, canon, fold)
+	return meetStrings(list, canon, fold, bud)
 }
 
 // maxConjuncts and maxFilterWork bound the work of one constraint meet;
@@ -86,7 +90,7 @@ func filterMembers(c Constraint, list []Constraint, modes []Mode, canon [][]cano
 // in): nested prefixes keep the narrower, disjoint ones are empty, a
 // prefix implied by a glob's literal head is dropped, and the remaining
 // globs and prefixes are tested for a common string.
-func meetStrings(list []Constraint, canon [][]canonical, fold bool) (Constraint, bool) {
+func meetStrings(list []Constraint, canon [][]canonical, fold bool, bud *budget) (Constraint, bool) {
 	keep := make([]bool, len(list))
 	for i := range keep {
 		keep[i] = true
@@ -129,7 +133,7 @@ func meetStrings(list []Constraint, canon [][]canonical, fold bool) (Constraint,
 	}
 	if !fold && len(out) > 1 {
 		for k := range canon {
-			if stringsDisjoint(canon[k], outIdx) {
+			if stringsDisjoint(canon[k], outIdx, bud) {
 				return Constraint{}, false
 			}
 		}
@@ -189,7 +193,7 @@ func globWithinPrefix(x, y *canonical) bool {
 // prefixes and globs at idx. A boundary prefix is the union of the string
 // itself and the string, a separator and anything, so each choice among
 // the boundary prefixes is searched.
-func stringsDisjoint(cs []canonical, idx []int) bool {
+func stringsDisjoint(cs []canonical, idx []int, bud *budget) bool {
 	var fixed [][]token
 	var choices [][2][]token
 	for _, i := range idx {
@@ -216,7 +220,7 @@ func stringsDisjoint(cs []canonical, idx []int) bool {
 		for k, ch := range choices {
 			auts = append(auts, ch[pick>>k&1])
 		}
-		if empty, decided := emptyIntersection(auts); !empty || !decided {
+		if empty, decided := emptyIntersection(auts, bud); !empty || !decided {
 			return false
 		}
 	}

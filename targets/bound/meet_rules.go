@@ -12,9 +12,14 @@ import (
 const MaxRules = 4096
 
 // MaxPairs caps the rule pairs one MeetBounds considers (pairs of rules
-// for the same tool), so that a bound meet's time is bounded as well as its
-// size.
-const MaxPairs = 1 << 16
+// for the same tool), and MaxMeetWork the bytes of rules those pairs hold
+// together, so that a meet's time is bounded as well as its size: the chain
+// arrives with the request, and whoever sends it must not be able to stall
+// the guard.
+const (
+	MaxPairs    = 1 << 16
+	MaxMeetWork = 1 << 26
+)
 
 // ErrTooLarge is returned when a meet would exceed MaxRules or MaxPairs.
 var ErrTooLarge = errors.New("bound: meet too large")
@@ -25,6 +30,10 @@ var ErrTooLarge = errors.New("bound: meet too large")
 // An argument constrained by one rule only keeps that constraint, since the
 // other leaves it unconstrained (section 3.1).
 func MeetRules(a, b Rule, c Canon) (Rule, bool) {
+	return meetRules(a, b, c, newBudget())
+}
+
+func meetRules(a, b Rule, c Canon, bud *budget) (Rule, bool) {
 	if a.Tool != b.Tool {
 		return Rule{}, false
 	}
@@ -38,7 +47,7 @@ func MeetRules(a, b Rule, c Canon) (Rule, bool) {
 			out.Args[name] = cb
 			continue
 		}
-		m, ok := MeetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold)
+		m, ok := meetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold, bud)
 		if !ok {
 			return Rule{}, false
 		}
@@ -55,17 +64,21 @@ func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 	out := Bound{}
 	seen := map[string]bool{}
 	byTool := map[string][]Rule{}
+	size := map[string]int{}
 	for _, rb := range b {
 		byTool[rb.Tool] = append(byTool[rb.Tool], rb)
+		size[rb.Tool] += len(rb.appendJSON(nil))
 	}
-	pairs := 0
+	bud := newBudget()
+	pairs, work := 0, 0
 	for _, ra := range a {
 		pairs += len(byTool[ra.Tool])
-		if pairs > MaxPairs {
-			return nil, fmt.Errorf("%w (%d rule pairs)", ErrTooLarge, MaxPairs)
+		work += len(byTool[ra.Tool])*len(ra.appendJSON(nil)) + size[ra.Tool]
+		if pairs > MaxPairs || work > MaxMeetWork {
+			return nil, fmt.Errorf("%w (over %d rule pairs or %d bytes of rules met)", ErrTooLarge, MaxPairs, MaxMeetWork)
 		}
 		for _, rb := range byTool[ra.Tool] {
-			r, ok := MeetRules(ra, rb, c)
+			r, ok := meetRules(ra, rb, c, bud)
 			if !ok {
 				continue
 			}
