@@ -23,10 +23,13 @@ func Canonicalize(input []byte, opts admit.Options) ([]byte, error) {
 // Input that admit.Scan refuses under opts is not written: Append returns
 // dst unchanged and Scan's error, an *admit.Error (or the error of
 // opts.Validate), unchanged. The canonical form is written from the
-// input's bytes, with no intermediate value, and is itself admitted under
-// the same options, a fixed point of Append, and the same JSON value.
+// input's bytes, with no intermediate value; it is admitted under the RFC
+// 8785 profile (and under I-JSON, but for the rounding case the package
+// documentation describes), a fixed point of Append, and the same JSON
+// value as input.
 //
 // On any error dst is returned as it was; there is never partial output.
+// dst must not share memory with input.
 func Append(dst, input []byte, opts admit.Options) ([]byte, error) {
 	if err := admit.Scan(input, opts); err != nil {
 		return dst, err

@@ -38,9 +38,10 @@
 //
 // # Security Considerations
 //
-// The writer trusts admission for exactly one thing, the UTF-8 validity of
-// string bytes; everything else it checks again, and bytes it cannot write
-// give a [*WriteError], never a panic or a guess. Since admission already
+// The writer trusts admission for exactly two things, that string bytes
+// are UTF-8 and that member names are unique; everything else it checks
+// again, and bytes it cannot write give a [*WriteError], never a panic or
+// a guess. Since admission already
 // refused them, a WriteError from Canonicalize means the scanner and the
 // writer disagree, which is a bug to report.
 //

@@ -45,7 +45,8 @@ func (w *writer) keyOf(m *member) []byte {
 
 // write appends the canonical form of w.in to w.out. It assumes nothing it
 // does not check, so input that is not JSON gives an error, not a panic;
-// UTF-8 validity of strings is the one thing it leaves to admission.
+// it leaves two things to admission: that string bytes are UTF-8, and that
+// member names are unique (duplicates are written, in no promised order).
 func (w *writer) write() error {
 	in := w.in
 	i := skipSpace(in, 0)
