@@ -1,0 +1,27 @@
+// Command writeseeds writes the seed catalogue into every target's
+// testdata/fuzz and into seeds/gofuzz. Run it with `go generate ./seeds`
+// from anywhere in the module.
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+func main() {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "writeseeds:", err)
+		os.Exit(2)
+	}
+	root := filepath.Dir(strings.TrimSpace(string(out)))
+	if err := seeds.Write(root); err != nil {
+		fmt.Fprintln(os.Stderr, "writeseeds:", err)
+		os.Exit(1)
+	}
+}
