@@ -1,0 +1,50 @@
+package guard
+
+import "github.com/canonfuzz/canonfuzz/targets/bound"
+
+// Action is what the proxy does with one client message.
+type Action int
+
+const (
+	// Relay sends the message to the server byte for byte (section 4.2:
+	// messages that are not tools/call "MUST be relayed unchanged").
+	Relay Action = iota + 1
+	// Forward sends a rewritten tools/call to the server: the chain extended
+	// by this guard's hop (section 4.1 step 3).
+	Forward
+	// Answer sends Message back to the client and nothing to the server
+	// (section 4.3).
+	Answer
+)
+
+// String names the action.
+func (a Action) String() string {
+	switch a {
+	case Relay:
+		return "relay"
+	case Forward:
+		return "forward"
+	case Answer:
+		return "answer"
+	}
+	return "invalid"
+}
+
+// Decision is the verdict on one client message.
+type Decision struct {
+	Action Action
+	// Message is the bytes to send, without a line terminator: to the
+	// server for Relay (the input itself) and Forward, to the client for
+	// Answer.
+	Message []byte
+	// Method is the request's method when it could be read.
+	Method string
+	// ID is the message's id as deterministic JSON, nil when it has none or
+	// it was not read.
+	ID []byte
+	// Call is the effect checked, for a tools/call whose params were read.
+	Call *bound.Call
+	// Refusal is why the message was answered; for a Forward in audit mode,
+	// the violation it would have been refused for; nil otherwise.
+	Refusal *Refusal
+}
