@@ -86,3 +86,25 @@ func TestMeetSearchBudget(t *testing.T) {
 		t.Errorf("meet took %v", d)
 	}
 }
+
+// A chain of many rules against one large argument is denied once the
+// check's work passes MaxCheckWork, instead of running for minutes.
+func TestCheckWorkCap(t *testing.T) {
+	var rules []string
+	for range 5000 {
+		rules = append(rules, `{"tool":"t","args":{"a":{"glob":"*b*b"}}}`)
+	}
+	p, err := Parse([]byte(`{"v":1,"chain":[{"component":"h","bound":[` + strings.Join(rules, ",") + `]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := Call{Name: "t", Arguments: map[string]Value{"a": String(strings.Repeat("a", 1<<20))}}
+	start := time.Now()
+	d := Check(p, call, Canon{Schemas: Schemas{"t": {"a": ModePlain}}})
+	if d.Admit || !strings.Contains(d.Reason, "work cap") {
+		t.Errorf("%+v", d)
+	}
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("check took %v", el)
+	}
+}

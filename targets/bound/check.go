@@ -32,6 +32,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 	if len(p.Chain) == 0 {
 		return deny("the chain is empty and confers no authority")
 	}
+	e := newEvaluator(c)
 	restricted := make([]Hop, len(p.Chain))
 	for i, h := range p.Chain {
 		if len(h.Bound) == 0 {
@@ -46,7 +47,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		if len(rules) == 0 {
 			return deny("hop %d (%q) permits no tool %q", i, h.Component, call.Name)
 		}
-		if why, ok := boundAdmits(rules, call, c); !ok {
+		if why, ok := e.boundAdmits(rules, call); !ok {
 			return deny("outside the bound of hop %d (%q): %s", i, h.Component, why)
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
@@ -55,7 +56,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 	if err != nil {
 		return deny("effbound cannot be computed: %v", err)
 	}
-	if why, ok := boundAdmits(eff, call, c); !ok {
+	if why, ok := e.boundAdmits(eff, call); !ok {
 		return deny("every hop admits the call but the computed effbound does not (%s); denied", why)
 	}
 	return Decision{Admit: true, Reason: fmt.Sprintf("within effbound of %d hops", len(p.Chain))}
@@ -63,19 +64,22 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 
 // BoundAdmits reports whether some rule of b admits call (section 3.1).
 func BoundAdmits(b Bound, call Call, c Canon) bool {
-	_, ok := boundAdmits(b, call, c)
+	_, ok := newEvaluator(c).boundAdmits(b, call)
 	return ok
 }
 
-func boundAdmits(b Bound, call Call, c Canon) (string, bool) {
+func (e *evaluator) boundAdmits(b Bound, call Call) (string, bool) {
 	why := fmt.Sprintf("no rule for tool %q", call.Name)
 	for i, r := range b {
 		if r.Tool != call.Name {
 			continue
 		}
-		w, ok := ruleAdmits(r, call, c)
+		w, ok := e.ruleAdmits(r, call)
 		if ok {
 			return "", true
+		}
+		if e.exhausted {
+			return fmt.Sprintf("the check exceeds its work cap (%d)", MaxCheckWork), false
 		}
 		why = fmt.Sprintf("rule %d: %s", i, w)
 	}
@@ -84,7 +88,7 @@ func boundAdmits(b Bound, call Call, c Canon) (string, bool) {
 
 // ruleAdmits is the match of section 3.1: every constrained argument is
 // present and satisfies its constraint; unconstrained ones are free.
-func ruleAdmits(r Rule, call Call, c Canon) (string, bool) {
+func (e *evaluator) ruleAdmits(r Rule, call Call) (string, bool) {
 	names := make([]string, 0, len(r.Args))
 	for n := range r.Args {
 		names = append(names, n)
@@ -95,7 +99,7 @@ func ruleAdmits(r Rule, call Call, c Canon) (string, bool) {
 		if !ok {
 			return fmt.Sprintf("argument %q is constrained and absent", n), false
 		}
-		if !Admits(r.Args[n], v, c.ModeOf(r.Tool, n), c.Fold) {
+		if !e.admits(r.Tool, n, r.Args[n], v) {
 			return fmt.Sprintf("argument %q does not satisfy its constraint", n), false
 		}
 	}

@@ -1,0 +1,83 @@
+package bound
+
+// MaxCheckWork caps the work of one check, counted in bytes canonicalized
+// plus glob steps (tokens times value bytes). The chain and the call both
+// arrive with the request, so a check that would cost more is a deny, not
+// a stall.
+const MaxCheckWork = 1 << 26
+
+// evaluator evaluates one call's arguments against many constraints,
+// canonicalizing each argument once per reading and counting the work.
+type evaluator struct {
+	canon     Canon
+	values    map[evalKey]evalValue
+	work      int
+	exhausted bool
+}
+
+type evalKey struct {
+	arg  string
+	mode Mode
+}
+
+type evalValue struct {
+	v  Value
+	ok bool
+}
+
+func newEvaluator(c Canon) *evaluator {
+	return &evaluator{canon: c, values: map[evalKey]evalValue{}}
+}
+
+// charge adds n to the work and reports whether the cap still holds.
+func (e *evaluator) charge(n int) bool {
+	e.work += n
+	if e.work > MaxCheckWork {
+		e.exhausted = true
+	}
+	return !e.exhausted
+}
+
+// admits is Admits for argument arg of tool, with the argument's canonical
+// forms cached and the work charged; past the cap it admits nothing.
+func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
+	for _, r := range readings(e.canon.ModeOf(tool, arg)) {
+		k := evalKey{arg, r}
+		cv, seen := e.values[k]
+		if !seen {
+			if !e.charge(len(v.appendJSON(nil))) {
+				return false
+			}
+			w, err := canonValue(v, r, e.canon.Fold)
+			cv = evalValue{w, err == nil}
+			e.values[k] = cv
+		}
+		if !cv.ok || !e.charge(len(c.appendJSON(nil))) {
+			return false
+		}
+		cc := canonicalize(c, r, e.canon.Fold)
+		if !e.charge(matchCost(&cc, cv.v)) || !cc.admits(cv.v) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchCost is the glob steps and prefix bytes evaluating cc on v takes.
+func matchCost(cc *canonical, v Value) int {
+	switch cc.op {
+	case OpGlob:
+		if cc.glob != nil {
+			return len(cc.glob.toks) * len(v.Str)
+		}
+	case OpPrefix:
+		return len(cc.prefix)
+	case OpAnd:
+		n := 0
+		for i := range cc.and {
+			n += matchCost(&cc.and[i], v)
+		}
+		return n
+	}
+	return 1
+}
