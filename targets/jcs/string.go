@@ -50,11 +50,12 @@ func skipPlain(in []byte, i int) int {
 // closing quote and whether the token held any escape, in which case its
 // bytes are not its decoded value.
 func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, err error) {
-	dst = append(dst, '"')
-	i++
+	j := skipPlain(in, i+1)
+	if j < len(in) && in[j] == '"' {
+		return append(dst, in[i:j+1]...), j + 1, false, nil // the common case: nothing to escape
+	}
+	dst = append(dst, in[i:j]...) // the opening quote and the plain run
 	for {
-		j := skipPlain(in, i)
-		dst = append(dst, in[i:j]...)
 		if j >= len(in) {
 			return dst, j, escaped, errSyntax
 		}
@@ -68,10 +69,13 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 			}
 			dst = appendEscapedRune(dst, r)
 			escaped = true
-			i = n
+			j = n
 		default: // a raw control byte, which admission refuses
 			return dst, j, escaped, errSyntax
 		}
+		k := skipPlain(in, j)
+		dst = append(dst, in[j:k]...)
+		j = k
 	}
 }
 
