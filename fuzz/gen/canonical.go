@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Canonical returns the RFC 8785 canonical form of v, written from the
@@ -95,7 +96,7 @@ func appendCanonicalString(dst []byte, s string) []byte {
 				dst = append(dst, `\u00`...)
 				dst = append(dst, "0123456789abcdef"[r>>4], "0123456789abcdef"[r&15])
 			} else {
-				dst = append(dst, string(r)...)
+				dst = utf8.AppendRune(dst, r)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Write writes v as a JSON text. Seed 0 is the plain writing: members in
@@ -121,7 +122,7 @@ func (w *writer) string(s string) {
 		case must || w.one(4):
 			w.escape(r)
 		default:
-			w.out = append(w.out, string(r)...)
+			w.out = utf8.AppendRune(w.out, r)
 		}
 	}
 	w.out = append(w.out, '"')
