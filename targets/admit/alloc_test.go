@@ -14,11 +14,13 @@ import (
 func TestScanDoesNotAllocatePerByte(t *testing.T) {
 	for _, shape := range testdocs.Shapes {
 		doc := testdocs.MustGenerate(shape, 1<<20)
-		if err := admit.Scan(doc, admit.Options{}); err != nil {
-			t.Fatalf("%s: %v", shape, err)
-		}
-		if n := testing.AllocsPerRun(20, func() { _ = admit.Scan(doc, admit.Options{}) }); n > 1 {
-			t.Errorf("%s: %.1f allocations per scan of %d bytes, want at most 1", shape, n, len(doc))
+		for _, opts := range []admit.Options{{}, {Profile: admit.IJSON}} {
+			if err := admit.Scan(doc, opts); err != nil {
+				t.Fatalf("%s, %s: %v", shape, opts.Profile, err)
+			}
+			if n := testing.AllocsPerRun(20, func() { _ = admit.Scan(doc, opts) }); n > 1 {
+				t.Errorf("%s, %s: %.1f allocations per scan of %d bytes, want at most 1", shape, opts.Profile, n, len(doc))
+			}
 		}
 	}
 	deep := bytes.Repeat([]byte("["), 10_000_000)

@@ -130,36 +130,45 @@ func (s *scanner) unsafeInteger(num *number) bool {
 		}
 		return string(in[num.intStart:num.intStart+num.intDigits]) >= twoTo53
 	}
-	// The significant digits, without the '.', and the power of ten they
-	// are scaled by.
-	digits := make([]byte, 0, num.intDigits+num.fracDigits)
-	digits = append(digits, in[num.intStart:num.intStart+num.intDigits]...)
-	if num.fracDigits > 0 {
-		f := num.intStart + num.intDigits + 1
-		digits = append(digits, in[f:f+num.fracDigits]...)
+	// The digits of the integer and fraction parts, read as one sequence
+	// without the '.', scaled by 10^(exp - fracDigits).
+	total := num.intDigits + num.fracDigits
+	digit := func(k int) byte {
+		if k < num.intDigits {
+			return in[num.intStart+k]
+		}
+		return in[num.intStart+k+1] // past the '.'
 	}
-	k := 0
-	for k < len(digits) && digits[k] == '0' {
-		k++
+	lo, hi := 0, total-1
+	for lo < total && digit(lo) == '0' {
+		lo++
 	}
-	digits = digits[k:]
-	scale := num.exp - int64(num.fracDigits)
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		scale++
+	if lo == total {
+		return false // zero
 	}
-	if len(digits) == 0 || scale < 0 {
-		return false // zero, or not an integer
+	for digit(hi) == '0' {
+		hi--
 	}
-	magnitude := int64(len(digits)) + scale // decimal digits of the integer
+	scale := num.exp - int64(num.fracDigits) + int64(total-1-hi)
+	if scale < 0 {
+		return false // not an integer
+	}
+	magnitude := int64(hi-lo+1) + scale // decimal digits of the integer
 	switch {
 	case magnitude < int64(len(twoTo53)):
 		return false
 	case magnitude > int64(len(twoTo53)):
 		return true
 	}
-	for len(digits) < len(twoTo53) {
-		digits = append(digits, '0')
+	// Sixteen digits: the significant ones, then zeros, against 2^53.
+	for k := 0; k < len(twoTo53); k++ {
+		d := byte('0')
+		if lo+k <= hi {
+			d = digit(lo + k)
+		}
+		if d != twoTo53[k] {
+			return d > twoTo53[k]
+		}
 	}
-	return string(digits) >= twoTo53
+	return true
 }
