@@ -45,3 +45,25 @@ func TestMeetCommand(t *testing.T) {
 		t.Errorf("missing file: exit %d", code)
 	}
 }
+
+// With --tools naming path arguments, a trailing separator on a prefix is a
+// directory boundary, and the meet with a sibling is empty; the output is
+// itself a bound the command reads back.
+func TestMeetCommandTools(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a.json":     `[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/"}}}]`,
+		"b.json":     `[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme-secrets"}}},{"tool":"read_file","args":{"path":{"glob":"/srv/acme/**"}}}]`,
+		"tools.json": `{"tools":[{"name":"read_file","inputSchema":{"properties":{"path":{"type":"string","format":"path"}}}}]}`,
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, out, errOut := runCmd(t, "", "meet", "--tools", p("tools.json"), p("a.json"), p("b.json"))
+	want := `[{"tool":"read_file","args":{"path":{"glob":"/srv/acme/**"}}}]` + "\n"
+	if code != 0 || out != want {
+		t.Fatalf("meet --tools: %d %q %q", code, out, errOut)
+	}
+	again := writeFiles(t, map[string]string{"m.json": out})
+	code, out2, _ := runCmd(t, "", "meet", "--tools", p("tools.json"), filepath.Join(again, "m.json"), filepath.Join(again, "m.json"))
+	if code != 0 || out2 != out {
+		t.Errorf("meet of the result with itself: %d %q", code, out2)
+	}
+}
