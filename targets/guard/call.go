@@ -35,13 +35,15 @@ func decideCall(v bound.Value, id []byte, cfg Config) Decision {
 		// provenance it cannot parse", in audit mode too.
 		return violation(d, refusal, params)
 	}
-	ext := inbound.Extend(cfg.Component, cfg.Policy)
-	if refusal == nil && inbound != nil && len(inbound.Chain) == 0 {
+	if inbound != nil && len(inbound.Chain) == 0 {
 		// Section 3.1: an empty chain admits nothing, and "MUST NOT" be
-		// read as absent; extended by this guard's hop it would be.
-		refusal = &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound,
-			Reason: "the inbound chain is empty and confers no authority"}
+		// read as absent; extended by this guard's hop it would be, at
+		// every guard downstream, so audit mode does not forward it either
+		// (findings/spec/guard-audit-malformed.md).
+		return violation(d, &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound,
+			Reason: "the inbound chain is empty and confers no authority"}, params)
 	}
+	ext := inbound.Extend(cfg.Component, cfg.Policy)
 	if refusal == nil {
 		if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
 			refusal = &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: c.Reason}
