@@ -53,6 +53,8 @@ func TestCanonCommandRefuses(t *testing.T) {
 		{name: "syntax", prefix: `[1,`, rest: `]`, kind: "Syntax"},
 		{name: "2^53+1 under ijson", args: []string{"--profile", "ijson"}, prefix: `[`, rest: `9007199254740993]`, kind: "UnsafeInteger"},
 		{name: "lone surrogate", prefix: `"`, rest: `\udc00"`, kind: "StringNotScalar"},
+		{name: "past --max-size", args: []string{"--max-size", "8"}, prefix: `[1,2,3,4`, rest: `,5]`, kind: "TooLarge"},
+		{name: "past --max-depth", args: []string{"--max-depth", "1"}, prefix: `[`, rest: `[]]`, kind: "TooDeep"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, c.prefix+c.rest, append([]string{"canon"}, c.args...)...)

@@ -74,3 +74,31 @@ func TestCyberphoneTestdata(t *testing.T) {
 		})
 	}
 }
+
+// TestRFC8785Examples runs the two worked examples of RFC 8785 itself,
+// independent of any implementation's test data: the sorting example of
+// section 3.2.3 and the complete example of section 3.2.4.
+func TestRFC8785Examples(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"section 3.2.3", `{
+  "\u20ac": "Euro Sign",
+  "\r": "Carriage Return",
+  "\ufb33": "Hebrew Letter Dalet With Dagesh",
+  "1": "One",
+  "\ud83d\ude00": "Emoji: Grinning Face",
+  "\u0080": "Control",
+  "\u00f6": "Latin Small Letter O With Diaeresis"
+}`, "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u0080\":\"Control\",\"\u00f6\":\"Latin Small Letter O With Diaeresis\"," +
+			"\"\u20ac\":\"Euro Sign\",\"\U0001F600\":\"Emoji: Grinning Face\",\"\ufb33\":\"Hebrew Letter Dalet With Dagesh\"}"},
+		{"section 3.2.4", `{
+  "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+  "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
+  "literals": [null, true, false]
+}`, `{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}`},
+	} {
+		got, err := Canonicalize([]byte(c.in), admit.Options{})
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: Canonicalize = %s, %v\nwant %s", c.name, got, err, c.want)
+		}
+	}
+}
