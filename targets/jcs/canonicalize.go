@@ -41,9 +41,18 @@ func Append(dst, input []byte, opts admit.Options) ([]byte, error) {
 // (the RFC 8785 profile, admit.DefaultMaxDepth, admit.DefaultMaxSize) and
 // is byte for byte its own canonical form.
 func IsCanonical(input []byte) bool {
-	out, err := Canonicalize(input, admit.Options{})
-	return err == nil && bytes.Equal(out, input)
+	buf := canonicalBuffers.Get().(*[]byte)
+	out, err := Append((*buf)[:0], input, admit.Options{})
+	canonical := err == nil && bytes.Equal(out, input)
+	if cap(out) <= retainLimit {
+		*buf = out[:0]
+	}
+	canonicalBuffers.Put(buf)
+	return canonical
 }
+
+// canonicalBuffers holds IsCanonical's output buffers, which never leave it.
+var canonicalBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // writers keeps the stacks and buffers of finished writers, so a call
 // allocates little beyond its output.
