@@ -76,20 +76,21 @@ func value(d *jsontext.Decoder, depth int) (gen.Value, error) {
 	v := gen.Value{Kind: gen.Object, Members: []gen.Member{}}
 	index := map[string]int{}
 	for d.PeekKind() != '}' {
-		name, err := d.ReadToken()
+		tok, err := d.ReadToken()
 		if err != nil {
 			return v, fmt.Errorf("%w: %v", errNotJSON, err)
 		}
+		name := tok.String() // before the next read voids tok
 		e, err := value(d, depth+1)
 		if err != nil {
 			return v, err
 		}
-		if i, ok := index[name.String()]; ok {
+		if i, ok := index[name]; ok {
 			v.Members[i].Value = e // the last one wins
 			continue
 		}
-		index[name.String()] = len(v.Members)
-		v.Members = append(v.Members, gen.Member{Name: name.String(), Value: e})
+		index[name] = len(v.Members)
+		v.Members = append(v.Members, gen.Member{Name: name, Value: e})
 	}
 	_, err = d.ReadToken()
 	return v, err
