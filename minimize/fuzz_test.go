@@ -59,7 +59,7 @@ func FuzzMinimizeKeepsTheSignature(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) > 512 {
+		if len(in) > 128 {
 			return
 		}
 		for _, target := range []string{"admit", "jcs", "bound"} {

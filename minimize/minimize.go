@@ -81,7 +81,7 @@ func Minimize(ctx context.Context, input []byte, sig Signer, opts Options) (Resu
 			if r.stopped() {
 				break
 			}
-			if s.json && tokenize(r.best) == nil {
+			if toks, _ := r.parsed(); s.json && len(toks) == 0 {
 				continue
 			}
 			size, tries, kept := len(r.best), r.tries, r.kept
