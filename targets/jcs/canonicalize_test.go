@@ -125,4 +125,8 @@ func TestWriterRefusesNonJSON(t *testing.T) {
 			t.Errorf("appendAdmitted(%q) = %q, %v; want dst and a *WriteError", in, got, err)
 		}
 	}
+	_, err := appendAdmitted(nil, []byte(`[1,]`))
+	if !errors.Is(err, errSyntax) || err.Error() != "jcs: cannot write admitted input at byte 3: not RFC 8259 JSON" {
+		t.Errorf("appendAdmitted([1,]): %v", err)
+	}
 }

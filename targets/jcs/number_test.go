@@ -146,6 +146,8 @@ func FuzzNumberTokenMatchesReference(f *testing.F) {
 		"9007199254740993", "1e-320", "1e308", "2e-308", "1.00000000000000000000e5",
 		"0.000001", "0.0000012", "-0.5", "0.0", "-0", "12345678901234.5", "123456789012345.6", // verbatim or not
 		"9007199254740991", "9007199254740992", "1000000000000000000000", "100000000000000000000",
+		"0.30000000000000004", "0.10000000000000001", "1234.5678901234567", "1.2345678901234567e-200", // 17 digits
+		"9.999999999999999e22", "1.0000000000000001e23", "1.0000000000000000e23", // shortest or not
 	} {
 		f.Add(s)
 	}
@@ -172,6 +174,35 @@ func FuzzNumberTokenMatchesReference(f *testing.F) {
 		got = got[1:]
 		if err != nil || end != len(tok) || string(got) != want {
 			t.Fatalf("appendNumber(%s,) = %q, %d, %v; reference %q, %d", tok, got, end, err, want, len(tok))
+		}
+	})
+}
+
+// FuzzNumberTokenOfDoubleMatchesReference writes doubles with between 1
+// and 19 significant digits, as serializers do, so the writer's readings
+// of 16- to 19-digit tokens (shortestAsWritten, decimalToFloat) are
+// exercised on the digits they are meant for.
+func FuzzNumberTokenOfDoubleMatchesReference(f *testing.F) {
+	for _, c := range appendixB[2:9] {
+		f.Add(c.bits, uint8(0))
+		f.Add(c.bits, uint8(17))
+	}
+	f.Add(math.Float64bits(0.1), uint8(17))  // 0.10000000000000001: not shortest
+	f.Add(math.Float64bits(0.3), uint8(16))  // 0.29999999999999999
+	f.Add(math.Float64bits(1e23), uint8(17)) // 1.0000000000000000e+23
+	f.Fuzz(func(t *testing.T, bits uint64, digits uint8) {
+		x := math.Float64frombits(bits)
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		tok := strconv.FormatFloat(x, 'e', int(digits%20)-1, 64) // -1: shortest
+		y, err := strconv.ParseFloat(tok, 64)
+		if err != nil {
+			return // rounded up past the largest double
+		}
+		got, err := appendNumberToken(nil, []byte(tok))
+		if want := referenceNumber(y); err != nil || string(got) != want {
+			t.Fatalf("appendNumberToken(%s) = %q, %v; reference %q", tok, got, err, want)
 		}
 	})
 }

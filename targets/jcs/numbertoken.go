@@ -150,10 +150,36 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 	if !ok {
 		return appendParsed(dst, tok)
 	}
+	if shortestAsWritten(w, q, f) {
+		if d.neg {
+			dst = append(dst, '-')
+		}
+		var buf [maxMantissaDigits]byte
+		return appendDecimal(dst, strconv.AppendUint(buf[:0], w, 10), q+k), nil
+	}
 	if d.neg {
 		f = -f
 	}
 	return AppendNumber(dst, f), nil
+}
+
+// shortestAsWritten reports whether the digits of w (no trailing zero) are
+// the shortest round-trip digits of f, the double nearest to w × 10^q, so
+// that Number::toString writes them (ECMA-262 Number::toString step 5). It
+// holds when neither neighbour (w-1) × 10^q nor (w+1) × 10^q reads as f:
+// the decimals that read as f form an interval, so then w × 10^q is the
+// only one on the grid of spacing 10^q, and every decimal of no more
+// significant digits near it lies on that grid (a multiple of 10^q), so
+// none is shorter and none of the same length is closer. Machine-written
+// JSON carries exactly such digits; for them this avoids the shortest
+// digit search.
+func shortestAsWritten(w uint64, q int, f float64) bool {
+	below, ok := decimalToFloat(w-1, q)
+	if !ok || below == f {
+		return false
+	}
+	above, ok := decimalToFloat(w+1, q)
+	return ok && above != f
 }
 
 // appendParsed reads tok with strconv.ParseFloat, which rounds correctly,
