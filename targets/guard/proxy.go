@@ -66,7 +66,13 @@ func (p *Proxy) Run(client io.Reader, out io.Writer) (int, error) {
 	}
 	cmd := exec.Command(p.Command, p.Args...)
 	cmd.Env = p.Env
-	cmd.Stderr = p.Stderr
+	// Log and Stderr may be one writer: both are written under one lock,
+	// one Write per line or chunk, never with a ReadFrom that a log line
+	// could land inside.
+	var logMu sync.Mutex
+	if p.Stderr != nil {
+		cmd.Stderr = &lockedWriter{mu: &logMu, w: p.Stderr}
+	}
 	toServer, err := cmd.StdinPipe()
 	if err != nil {
 		return 0, err
@@ -88,6 +94,9 @@ func (p *Proxy) Run(client io.Reader, out io.Writer) (int, error) {
 	}
 	if p.Audit != nil {
 		s.audit = NewAuditLog(p.Audit)
+	}
+	if p.Log != nil {
+		s.log = &lockedWriter{mu: &logMu, w: p.Log}
 	}
 	go s.clientToServer(client)
 	relayed := make(chan struct{})
@@ -141,6 +150,7 @@ type session struct {
 	proxy      *Proxy
 	store      *schemaStore
 	audit      *AuditLog
+	log        io.Writer
 	out        *clientWriter
 	server     io.WriteCloser
 	exited     chan struct{}
@@ -230,8 +240,8 @@ func (s *session) serverToClient(server io.Reader) {
 }
 
 func (s *session) logf(format string, args ...any) {
-	if s.proxy.Log != nil {
-		fmt.Fprintf(s.proxy.Log, "canonfuzz guard: "+format+"\n", args...)
+	if s.log != nil {
+		fmt.Fprintf(s.log, "canonfuzz guard: "+format+"\n", args...)
 	}
 }
 
@@ -308,4 +318,16 @@ func (c *clientWriter) close() {
 	c.mu.Lock()
 	c.closed = true
 	c.mu.Unlock()
+}
+
+// lockedWriter is a writer shared under a lock.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
