@@ -2,14 +2,10 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -63,26 +59,16 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("--time %v is negative", *limit)
 	}
 	st := findings.Status(*status)
-	switch {
-	case *status == "" && *outcome:
-		st = findings.Spec
-	case *status == "":
-		st = findings.Open
-	case !knownStatus(st):
+	if st != "" && !knownStatus(st) {
 		return fail("--status %q is not one of %v", *status, findings.Statuses)
 	}
-	signer, short, err := minimize.SignerFor(*target, *outcome)
-	if err != nil {
+	if _, _, err := minimize.SignerFor(*target, *outcome); err != nil {
 		return fail("%v", err)
 	}
-	mode := findings.Failure
-	if *outcome {
-		mode = findings.Outcome
-	}
+	req := findings.Request{Target: *target, Outcome: *outcome, Status: st, Comment: *comment, Found: today(), Time: *limit, Out: *out, Progress: stderr}
 	code := exitOK
 	for _, path := range fs.Args() {
-		c := minimizeOne(path, job{signer: signer, target: short, mode: mode, status: st, comment: *comment, limit: *limit, out: *out}, stdout, stderr)
-		code = max(code, c)
+		code = max(code, minimizeOne(path, req, stdout, stderr))
 	}
 	return code
 }
@@ -99,72 +85,35 @@ func knownStatus(s findings.Status) bool {
 	return false
 }
 
-// job is what runMinimize does to every input.
-type job struct {
-	signer  minimize.Signer
-	target  string
-	mode    findings.Mode
-	status  findings.Status
-	comment string
-	limit   time.Duration
-	out     string
-}
-
 // minimizeOne reduces and records one input and returns its exit code.
-func minimizeOne(path string, j job, stdout, stderr io.Writer) int {
-	data, format, err := minimize.ReadInput(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz minimize: %v\n", err)
-		return exitUsage
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz minimize: %v\n", err)
-		return exitUsage
-	}
-	fmt.Fprintf(stderr, "canonfuzz minimize: %s: %d bytes (%s)\n", path, len(data), format)
-	res, err := minimize.Minimize(context.Background(), data, j.signer, minimize.Options{Time: j.limit, Progress: stderr})
-	if errors.Is(err, minimize.ErrNoFailure) {
-		fmt.Fprintf(stdout, "%s: does not fail under %s (%s mode)\n", path, j.target, j.mode)
+func minimizeOne(path string, req findings.Request, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stderr, "canonfuzz minimize: %s\n", path)
+	rep, err := findings.Reduce(context.Background(), path, req)
+	switch {
+	case errors.Is(err, minimize.ErrNoFailure):
+		mode := "failure"
+		if req.Outcome {
+			mode = "outcome"
+		}
+		fmt.Fprintf(stdout, "%s: does not fail under %s (%s mode)\n", path, req.Target, mode)
 		return exitRefused
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz minimize: %s: %v\n", path, err)
-		return exitUsage
-	}
-	if again := minimize.Sign(j.signer, res.Input); again != res.Signature {
-		fmt.Fprintf(stdout, "%s: signature lost: %s, then %s on the result (is the target deterministic?)\n", path, res.Signature, again)
+	case errors.Is(err, findings.ErrSignatureLost):
+		fmt.Fprintf(stdout, "%s: %v (is the target deterministic?)\n", path, err)
 		return exitRefused
-	}
-	sum := sha256.Sum256(raw)
-	v := findings.Vector{
-		Target:       j.target,
-		Mode:         j.mode,
-		Signature:    res.Signature,
-		Status:       j.status,
-		Found:        today(),
-		Source:       filepath.ToSlash(filepath.Clean(path)),
-		SourceSHA256: hex.EncodeToString(sum[:]),
-		SizeBefore:   res.Stats.SizeBefore,
-		SizeAfter:    res.Stats.SizeAfter,
-		Count:        1,
-		Comment:      j.comment,
-		Payload:      res.Input,
-	}
-	written, repeat, err := findings.Record(j.out, v)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz minimize: %s: %v\n", path, err)
+	case err != nil:
+		fmt.Fprintf(stderr, "canonfuzz minimize: %v\n", err)
 		return exitUsage
 	}
 	what := "new"
-	if repeat {
+	if rep.Repeat {
 		what = "repeat"
 	}
+	st := rep.Result.Stats
 	complete := ""
-	if !res.Stats.Complete {
+	if !st.Complete {
 		complete = ", stopped at the time limit"
 	}
-	fmt.Fprintf(stdout, "%s: %s: %d -> %d bytes in %v (%d tries%s), %s vector %s\n",
-		path, res.Signature, res.Stats.SizeBefore, res.Stats.SizeAfter, res.Stats.Elapsed.Round(time.Millisecond), res.Stats.Tries, complete, what, written)
+	fmt.Fprintf(stdout, "%s (%s): %s: %d -> %d bytes in %v (%d tries%s), %s vector %s\n",
+		path, rep.Format, rep.Result.Signature, st.SizeBefore, st.SizeAfter, st.Elapsed.Round(time.Millisecond), st.Tries, complete, what, rep.Path)
 	return exitOK
 }
