@@ -79,7 +79,7 @@ func canonGlob(pattern string, m Mode, fold bool) (*Glob, error) {
 			return norm.NFC.String(folder.String(s)), nil
 		})
 	}
-	return &Glob{src: pattern, toks: toks, fold: fold}, nil
+	return newGlob(pattern, toks, fold), nil
 }
 
 // decodesToDotSegment reports whether a piece between '/' of the decoded

@@ -49,7 +49,15 @@ type token struct {
 type Glob struct {
 	src  string
 	toks []token
-	fold bool // classes also match the case variants of a character
+	fold bool      // classes also match the case variants of a character
+	bits *globBits // the bit-parallel form, for patterns of up to 63 tokens
+}
+
+// newGlob builds a Glob from compiled tokens.
+func newGlob(src string, toks []token, fold bool) *Glob {
+	g := &Glob{src: src, toks: toks, fold: fold}
+	g.bits = compileBits(toks, fold)
+	return g
 }
 
 // String returns the pattern as it was compiled.
@@ -71,6 +79,7 @@ func CompileGlob(pattern string) (*Glob, error) {
 		return nil, &GlobError{Offset: firstInvalid(pattern), Reason: "pattern is not UTF-8"}
 	}
 	g := &Glob{src: pattern}
+	defer func() { g.bits = compileBits(g.toks, false) }()
 	for i := 0; i < len(pattern); {
 		c, w := utf8.DecodeRuneInString(pattern[i:])
 		switch c {

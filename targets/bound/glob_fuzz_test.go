@@ -2,6 +2,7 @@ package bound
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -17,6 +18,8 @@ func FuzzGlobMatchesReference(f *testing.F) {
 		{"[!/]", "/"}, {"[/]", "/"}, {"[.-0]", "/"}, {`[\--/]`, "."}, {"a**b*c?", "a/x/bqcz"},
 		{"[^]]", "]"}, {`[\\-\]]`, "\\"}, {"*/**/*", "a//b"}, {"é*", "é/"}, {"[é-ü]", "ö"},
 		{"[", ""}, {`\`, ""}, {"[b-a]", "a"}, {"**a**a**b", "aaaa"},
+		{strings.Repeat("a?", 40) + "*", strings.Repeat("ab", 40) + "/"}, // past 63 tokens: the position-set matcher
+		{strings.Repeat("*x", 40), strings.Repeat("yx", 40)},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -35,8 +38,12 @@ func FuzzGlobMatchesReference(f *testing.F) {
 			}
 			return
 		}
-		if got, want := g.Match(value), re.MatchString(value); got != want {
+		want := re.MatchString(value)
+		if got := g.Match(value); got != want {
 			t.Fatalf("pattern %q value %q: fast %v, reference %v", pattern, value, got, want)
+		}
+		if got := g.matchSlow(value); got != want {
+			t.Fatalf("pattern %q value %q: position-set matcher %v, reference %v", pattern, value, got, want)
 		}
 	})
 }

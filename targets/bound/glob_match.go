@@ -18,6 +18,15 @@ func (g *Glob) Match(s string) bool {
 	if !utf8.ValidString(s) || len(g.toks)*len(s) > MaxGlobWork {
 		return false
 	}
+	if g.bits != nil {
+		return g.bits.match(g.toks, s)
+	}
+	return g.matchSlow(s)
+}
+
+// matchSlow is Match for patterns too long for the bit-parallel form, and
+// under case folding.
+func (g *Glob) matchSlow(s string) bool {
 	n := len(g.toks)
 	cur := make([]bool, n+1)
 	next := make([]bool, n+1)
