@@ -2,6 +2,7 @@ package jcs
 
 import (
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"testing"
@@ -205,4 +206,35 @@ func FuzzNumberTokenOfDoubleMatchesReference(f *testing.F) {
 			t.Fatalf("appendNumberToken(%s) = %q, %v; reference %q", tok, got, err, want)
 		}
 	})
+}
+
+// TestNumberTokensOfRandomDoubles runs the token reader over 100,000
+// seeded doubles of every magnitude, each written as serializers write
+// them (shortest digits, 'f' and 'e' layouts) and with 16 and 17 digits,
+// against the ECMA-262 transcription.
+func TestNumberTokensOfRandomDoubles(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for range 100_000 {
+		x := math.Float64frombits(r.Uint64())
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			continue
+		}
+		want := referenceNumber(x)
+		for _, tok := range []string{
+			strconv.FormatFloat(x, 'g', -1, 64),
+			strconv.FormatFloat(x, 'e', -1, 64),
+			strconv.FormatFloat(x, 'e', 15, 64),
+			strconv.FormatFloat(x, 'e', 16, 64),
+		} {
+			y, _ := strconv.ParseFloat(tok, 64)
+			if y != x {
+				want = referenceNumber(y) // fewer digits than x needs
+			}
+			got, err := appendNumberToken(nil, []byte(tok))
+			if err != nil || string(got) != want {
+				t.Fatalf("appendNumberToken(%s) = %q, %v; reference %q", tok, got, err, want)
+			}
+			want = referenceNumber(x)
+		}
+	}
 }
