@@ -11,9 +11,10 @@ const MaxGlobWork = 1 << 26
 
 // Match reports whether the whole of s matches the pattern (SEP-3246 section
 // 3.2.4: anchored at both ends). It simulates the pattern's automaton on all
-// positions at once (Thompson's construction), so it takes
-// O(len(s) * tokens) time and O(tokens) space whatever the pattern and input:
-// nothing backtracks. A string that is not UTF-8 matches nothing.
+// positions at once (Thompson's construction), as bit masks for a pattern of
+// up to 63 tokens and as a set of positions beyond, so it takes
+// O(len(s) * tokens) time at worst and O(tokens) space whatever the pattern
+// and input: nothing backtracks. A string that is not UTF-8 matches nothing.
 func (g *Glob) Match(s string) bool {
 	if !utf8.ValidString(s) || len(g.toks)*len(s) > MaxGlobWork {
 		return false
