@@ -32,6 +32,12 @@ func startProxy(t *testing.T, mode string, p *Proxy) *proxyRun {
 	if p.Config.Component == "" {
 		p.Config = vectorConfig(t, Originate, p.Config.Mode)
 	}
+	return launch(t, p)
+}
+
+// launch runs p with the client's two ends as pipes.
+func launch(t *testing.T, p *Proxy) *proxyRun {
+	t.Helper()
 	cr, cw := io.Pipe()
 	or, ow := io.Pipe()
 	r := &proxyRun{in: cw, lines: make(chan []byte, 1024), done: make(chan int, 1)}
