@@ -61,6 +61,7 @@ func Minimize(ctx context.Context, input []byte, sig Signer, opts Options) (Resu
 		signer:   sig,
 		best:     bytes.Clone(input),
 		progress: opts.Progress,
+		failed:   map[string]bool{},
 	}
 	if opts.Time > 0 {
 		r.deadline = start.Add(opts.Time)
@@ -121,6 +122,7 @@ type reducer struct {
 	kept     int
 	progress io.Writer
 	halted   bool
+	failed   map[string]bool // candidates that lost the signature
 
 	// The token stream and containers of best, valid until best changes.
 	parseValid bool
@@ -144,8 +146,15 @@ func (r *reducer) try(candidate []byte) bool {
 	if r.stopped() || !smaller(candidate, r.best) {
 		return false
 	}
+	small := len(candidate) <= maxRememberedSize
+	if small && r.failed[string(candidate)] {
+		return false
+	}
 	r.tries++
 	if Sign(r.signer, candidate) != r.want {
+		if small && len(r.failed) < maxRemembered {
+			r.failed[string(candidate)] = true
+		}
 		return false
 	}
 	r.kept++
@@ -153,6 +162,14 @@ func (r *reducer) try(candidate []byte) bool {
 	r.parseValid = false
 	return true
 }
+
+// A run remembers up to maxRemembered candidates of at most
+// maxRememberedSize bytes that lost the signature, so that the last round,
+// which changes nothing, does not replay them all again.
+const (
+	maxRemembered     = 1 << 17
+	maxRememberedSize = 1 << 10
+)
 
 // smaller is the order every candidate must descend in, which makes the
 // rounds terminate.

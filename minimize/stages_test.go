@@ -11,7 +11,7 @@ import (
 // runStage runs one stage on input with signer s and returns the result.
 func runStage(t *testing.T, run func(*reducer), input string, s func([]byte) Signature) string {
 	t.Helper()
-	r := &reducer{ctx: context.Background(), signer: SignerFunc(s), best: []byte(input)}
+	r := &reducer{ctx: context.Background(), signer: SignerFunc(s), best: []byte(input), failed: map[string]bool{}}
 	r.want = Sign(r.signer, r.best)
 	if r.want == Pass {
 		t.Fatalf("%q does not fail", input)
