@@ -29,12 +29,16 @@
 // scratch buffer. Input that is canonical already is copied once, into the output.
 //
 // Strings are copied eight bytes at a time until a quote, backslash or
-// control byte; escapes are decoded and re-escaped minimally. A number of
-// at most 15 significant digits is laid out from its own digits, since a
-// double keeps 15 digits exactly; any other goes through
+// control byte; escapes are decoded and re-escaped minimally. A number
+// token is read once into ±w × 10^q. If it is canonical as written it is
+// copied; a value of at most 15 significant digits is laid out from its
+// own digits, since a double keeps 15 digits exactly; up to 19 digits the
+// double is found by the Eisel-Lemire algorithm and, when neither decimal
+// neighbour of the token reads as the same double, the token's digits are
+// its shortest digits and are kept; anything else goes through
 // strconv.ParseFloat and [AppendNumber]. Each fast path has a slow twin in
-// the tests (referenceNumber, referenceCompareUTF16, referenceString) and
-// a fuzz test comparing the two.
+// the tests (referenceNumber, referenceCompareUTF16, referenceString,
+// strconv.ParseFloat) and a fuzz test comparing the two.
 //
 // # Security Considerations
 //
