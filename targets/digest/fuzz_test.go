@@ -17,7 +17,7 @@ import (
 // Sum refuse with an *Error instead. The JSON-RPC form of the same call
 // agrees.
 func FuzzSumMatchesCanonicalize(f *testing.F) {
-	for _, v := range seedVectors {
+	for _, v := range loadVectors(f, seedVectorDir) {
 		f.Add(v.arguments, false)
 	}
 	f.Add(`{"a":{"b":[1,"\u0000",{"c":null}]}}`, true) // nested, escaped

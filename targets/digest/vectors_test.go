@@ -1,44 +1,70 @@
 package digest
 
-// seedVectors are the 13 argument vectors of the seed study of the draft's
-// action digest (seed 000), each wrapped as
-// {"method":"tools/call","name":"read_file","arguments":ARGUMENTS}. The
-// seed's file spells the decomposed row with the composed bytes C3 A9, a
-// transcription slip (its own label says e + U+0301); here it is decomposed.
-var seedVectors = []struct {
-	name      string
-	arguments string
-}{
-	{"key order A", `{"a":2,"b":1}`},
-	{"key order B", `{"b":1,"a":2}`},
-	{"number 1", `{"n":1}`},
-	{"number 1.0", `{"n":1.0}`},
-	{"number 1e0", `{"n":1e0}`},
-	{"escape \\u00e9", `{"s":"\u00e9"}`},
-	{"literal é (U+00E9)", "{\"s\":\"\u00e9\"}"},
-	{"decomposed e + U+0301", "{\"s\":\"e\u0301\"}"},
-	{"id 2^53", `{"id":9007199254740992}`},
-	{"id 2^53 + 1", `{"id":9007199254740993}`},
-	{"id 2^53 + 2", `{"id":9007199254740994}`},
-	{"duplicate keys {a:1,a:2}", `{"a":1,"a":2}`},
-	{"single key {a:2}", `{"a":2}`},
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// seedVectorDir holds the 13 argument vectors of the seed study of the
+// draft's action digest (seed 000), one file each, to be wrapped as
+// {"method":"tools/call","name":"read_file","arguments":ARGUMENTS}.
+const seedVectorDir = "testdata/seed000"
+
+// A vector is one file: `key: value` header lines, a blank line, then the
+// arguments text. rfc8785 and ijson are the digest under each profile, or
+// the admit kind that refuses the request. The digests were computed here
+// and cross-checked against the cyberphone canonicalizer
+// (TestSeedVectorsMatchCyberphone) and against Node's JSON.parse with a
+// sorted JSON.stringify.
+type vector struct {
+	file, name, rfc8785, ijson, comment string
+	arguments                           string
 }
 
-// seedDigests are the digests of seedVectors under each profile, computed
-// here and cross-checked against the cyberphone reference canonicalizer by
-// TestSeedVectorsMatchCyberphone. A refused row names its admit kind.
-var seedDigests = map[string]struct{ rfc8785, ijson string }{
-	"key order A":              {"SvNziiDQy2N7oUymJf_c8qEk3nCFWD53lmDIRJxzn_k", "SvNziiDQy2N7oUymJf_c8qEk3nCFWD53lmDIRJxzn_k"},
-	"key order B":              {"SvNziiDQy2N7oUymJf_c8qEk3nCFWD53lmDIRJxzn_k", "SvNziiDQy2N7oUymJf_c8qEk3nCFWD53lmDIRJxzn_k"},
-	"number 1":                 {"J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U", "J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U"},
-	"number 1.0":               {"J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U", "J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U"},
-	"number 1e0":               {"J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U", "J4Uqy6CAdKQINo2npun4U1fNSXMs4WakJuGeqKRdi5U"},
-	"escape \\u00e9":           {"ln4Y4zkooFl0TQEfC2nec6H4T55UFkO_cl8Kv8NvG1w", "ln4Y4zkooFl0TQEfC2nec6H4T55UFkO_cl8Kv8NvG1w"},
-	"literal é (U+00E9)":       {"ln4Y4zkooFl0TQEfC2nec6H4T55UFkO_cl8Kv8NvG1w", "ln4Y4zkooFl0TQEfC2nec6H4T55UFkO_cl8Kv8NvG1w"},
-	"decomposed e + U+0301":    {"skfzYwNjiDUjGzfs_Nea0dZUNpIXmebauW2ik_elOrY", "skfzYwNjiDUjGzfs_Nea0dZUNpIXmebauW2ik_elOrY"},
-	"id 2^53":                  {"ZHlh6tiqN3uceArY2xJai5tMi_r6alI4tBhIFo6a0hE", "UnsafeInteger"},
-	"id 2^53 + 1":              {"ZHlh6tiqN3uceArY2xJai5tMi_r6alI4tBhIFo6a0hE", "UnsafeInteger"},
-	"id 2^53 + 2":              {"HqnDx1fnnwIxNovbcNTvVOaMVaUfNWok1UJXhBc12nI", "UnsafeInteger"},
-	"duplicate keys {a:1,a:2}": {"DuplicateMember", "DuplicateMember"},
-	"single key {a:2}":         {"YjstGNj29uUnlN3Q0foQIAG1F_jZmCgbrUiOFaIAUA4", "YjstGNj29uUnlN3Q0foQIAG1F_jZmCgbrUiOFaIAUA4"},
+// loadVectors reads every vector of dir, refusing unknown header keys,
+// missing expectations and an empty set.
+func loadVectors(t testing.TB, dir string) []vector {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no vectors in %s: %v", dir, err)
+	}
+	var vs []vector
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, body, ok := bytes.Cut(b, []byte("\n\n"))
+		if !ok {
+			t.Fatalf("%s: no blank line after the header", file)
+		}
+		v := vector{file: filepath.Base(file), arguments: strings.TrimSuffix(string(body), "\n")}
+		for _, line := range strings.Split(string(header), "\n") {
+			key, value, ok := strings.Cut(line, ": ")
+			if !ok {
+				t.Fatalf("%s: header line %q is not `key: value`", file, line)
+			}
+			switch key {
+			case "vector":
+				v.name = value
+			case "rfc8785":
+				v.rfc8785 = value
+			case "ijson":
+				v.ijson = value
+			case "comment":
+				v.comment = value
+			default:
+				t.Fatalf("%s: unknown header key %q", file, key)
+			}
+		}
+		if v.name == "" || v.rfc8785 == "" || v.ijson == "" {
+			t.Fatalf("%s: vector, rfc8785 and ijson are required", file)
+		}
+		vs = append(vs, v)
+	}
+	return vs
 }
