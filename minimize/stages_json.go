@@ -82,7 +82,8 @@ func dropItems(r *reducer) {
 }
 
 // unwrap replaces each container by the value of one of its items, or an
-// object by the array of its values (which keeps the nesting depth), and
+// object by the array of its values (which keeps the nesting depth), an
+// empty container by 0, and
 // tries again at the same place after a success, since the value may be a
 // container itself.
 func unwrap(r *reducer) {
@@ -93,6 +94,11 @@ func unwrap(r *reducer) {
 			return
 		}
 		open = c.open + 1
+		if len(c.items) == 0 {
+			buf = splice(buf, r.best, span{c.open, c.end}, []byte("0"))
+			r.try(buf)
+			continue
+		}
 		for _, it := range c.items {
 			buf = splice(buf, r.best, span{c.open, c.end}, r.best[it.value.start:it.value.end])
 			if r.try(buf) {

@@ -74,6 +74,7 @@ func TestJSONStages(t *testing.T) {
 		{"unwrap", unwrap, `{"a":[{"b":"keep"}]}`, contains("keep"), `"keep"`},
 		{"unwrap: object to array", unwrap, `{"a":{"b":1,"c":[2]}}`, depth3, `[[1,[2]]]`},
 		{"unwrap: unterminated object to array", unwrap, `{"a":{"b":[[`, depth3, `[[[`},
+		{"unwrap: an empty container", unwrap, `{"a":[],"b":{}}`, validWith(`"b"`), `{"a":0,"b":0}`},
 		{"unwrap keeps what matters", unwrap, `{"a":{"b":1}}`, contains(`{"b"`), `{"b":1}`},
 		{"strings: by code point", shortenStrings, `["xé😀yz"]`, contains("😀"), `["😀"]`},
 		{"strings: an escape is one unit", shortenStrings, `["ab\u00e9cd"]`, contains(`\u00e9`), `["\u00e9"]`},
