@@ -89,7 +89,6 @@ func (p *Proxy) Run(client io.Reader, out io.Writer) (int, error) {
 		store:      newSchemaStore(p.Config.Canon.Schemas),
 		out:        &clientWriter{w: out},
 		server:     toServer,
-		exited:     make(chan struct{}),
 		clientGone: make(chan struct{}),
 	}
 	if p.Audit != nil {
@@ -124,7 +123,6 @@ func (p *Proxy) Run(client io.Reader, out io.Writer) (int, error) {
 			werr = <-waited
 		}
 	}
-	close(s.exited)
 	s.out.close()
 	if c, ok := client.(io.Closer); ok {
 		_ = c.Close()
@@ -153,7 +151,6 @@ type session struct {
 	log        io.Writer
 	out        *clientWriter
 	server     io.WriteCloser
-	exited     chan struct{}
 	clientGone chan struct{}
 }
 
