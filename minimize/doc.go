@@ -14,16 +14,18 @@
 // # Stages
 //
 // Minimize runs rounds until a round changes nothing or time runs out. A
-// round cuts the tail, then, when the input can be read as a stream of JSON
-// tokens (the tokenizer is tolerant: unterminated strings and containers,
-// stray bytes and mismatched brackets are all kept as tokens), runs the JSON
-// stages, then the byte stages of Go's internal/fuzz minimizer:
+// round cuts the tail, then runs the JSON stages on the input read as a
+// stream of JSON tokens (the tokenizer is tolerant: unterminated strings and
+// containers, stray bytes and mismatched brackets are all kept, so invalid
+// JSON is reduced at the token level too), then the byte stages of Go's
+// internal/fuzz minimizer:
 //
 //   - drop-items: drop object members and array elements, in halving chunks
 //     per container (so hops of a provenance chain, rules of a bound and
 //     arguments of a rule are dropped by the same code);
 //   - unwrap: replace a container by the value of one of its members or
-//     elements;
+//     elements, an object by the array of its values, an empty container
+//     by 0;
 //   - strings: shorten strings by code point (an escape counts as one);
 //   - escapes: replace an escape by the literal it stands for;
 //   - scalars: simplify numbers (to 0, 1, shorter digit strings) and
@@ -32,7 +34,8 @@
 //     the byte stages, which also handle input the JSON stages cannot read.
 //
 // Every candidate is shorter than the best input so far, or as long and
-// lexicographically smaller, so the rounds reach a fixed point.
+// lexicographically smaller, so the rounds reach a fixed point. Small
+// candidates that lost the signature are remembered and not replayed again.
 //
 // # Determinism and time
 //
