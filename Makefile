@@ -4,18 +4,21 @@ GO ?= go
 FUZZTIME ?= 15s
 BENCHCOUNT ?= 10
 NODE_ORACLES := fuzz/oracle/node
+MCP_SERVER := targets/guard/testdata/mcp-server
 
 .PHONY: test vet unit node-deps campaign bench build conformance numbers-full
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
 
-# Everything the tests need beyond Go modules: the npm oracles, pinned by
-# their package-lock.json. A missing Node is a failure, not a skip.
+# Everything the tests need beyond Go modules: the npm oracles and the real
+# MCP filesystem server the guard's end-to-end test runs, each pinned by its
+# package-lock.json. A missing Node is a failure, not a skip.
 node-deps:
 	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; } || \
 		{ echo "make: node is required for the Node oracles (apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --prefix $(NODE_ORACLES) --no-audit --no-fund --loglevel=error
+	npm ci --prefix $(MCP_SERVER) --no-audit --no-fund --loglevel=error
 
 vet:
 	$(GO) vet ./...
