@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -208,14 +209,32 @@ func FuzzNumberTokenOfDoubleMatchesReference(f *testing.F) {
 	})
 }
 
+// nudgeLastDigit moves the last mantissa digit of an 'e' form by delta,
+// when that needs no carry: a neighbour on the same decimal grid, which
+// often still reads as the same double without being its closest digits.
+func nudgeLastDigit(tok string, delta int) string {
+	i := strings.IndexByte(tok, 'e') - 1
+	if i < 0 {
+		return tok
+	}
+	c := int(tok[i]-'0') + delta
+	if c < 0 || c > 9 {
+		return tok
+	}
+	return tok[:i] + string(rune('0'+c)) + tok[i+1:]
+}
+
 // TestNumberTokensOfRandomDoubles runs the token reader over 100,000
 // seeded doubles of every magnitude, each written as serializers write
 // them (shortest digits, 'f' and 'e' layouts) and with 16 and 17 digits,
 // against the ECMA-262 transcription.
 func TestNumberTokensOfRandomDoubles(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
-	for range 100_000 {
+	for i := range 100_000 {
 		x := math.Float64frombits(r.Uint64())
+		if i%2 == 0 { // the magnitudes of measurements and prices
+			x = r.NormFloat64() * math.Pow10(r.IntN(20)-4)
+		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			continue
 		}
@@ -225,6 +244,8 @@ func TestNumberTokensOfRandomDoubles(t *testing.T) {
 			strconv.FormatFloat(x, 'e', -1, 64),
 			strconv.FormatFloat(x, 'e', 15, 64),
 			strconv.FormatFloat(x, 'e', 16, 64),
+			nudgeLastDigit(strconv.FormatFloat(x, 'e', 16, 64), -1), // 17 digits that read as x
+			nudgeLastDigit(strconv.FormatFloat(x, 'e', 16, 64), +1), // but are not the closest
 		} {
 			y, _ := strconv.ParseFloat(tok, 64)
 			if y != x {
@@ -237,4 +258,65 @@ func TestNumberTokensOfRandomDoubles(t *testing.T) {
 			want = referenceNumber(x)
 		}
 	}
+}
+
+// TestClosestAsWrittenDecides checks that the exact closeness test takes
+// the 17-digit doubles it is meant for (an error that only made it refuse
+// would not show in the output, strconv being the fallback), and that it
+// never takes a neighbour that is not the closest.
+func TestClosestAsWrittenDecides(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	tried, taken := 0, 0
+	for range 20_000 {
+		x := math.Abs(r.NormFloat64() * 1e3)
+		tok := strconv.FormatFloat(x, 'e', -1, 64)
+		for _, tok := range []string{tok, nudgeLastDigit(tok, -1), nudgeLastDigit(tok, +1)} {
+			d := readTokenDecimal(t, tok)
+			if d.digits != 17 || d.w%10 == 0 {
+				continue
+			}
+			f, ok := decimalToFloat(d.w, d.q)
+			if !ok || f != x || shortestAsWritten(d.w, d.q, f) {
+				continue // reads as another double, or already settled
+			}
+			closest := tok == strconv.FormatFloat(x, 'e', -1, 64)
+			if got := closestAsWritten(d.w, d.q, f); got && !closest {
+				t.Fatalf("closestAsWritten(%s) = true; %s is closer", tok, strconv.FormatFloat(x, 'e', -1, 64))
+			} else if closest {
+				tried++
+				if got {
+					taken++
+				}
+			}
+		}
+	}
+	if tried < 1000 || taken < tried*9/10 {
+		t.Errorf("closestAsWritten took %d of %d shortest 17-digit tokens", taken, tried)
+	}
+	if testing.Verbose() {
+		t.Logf("closestAsWritten took %d of %d shortest 17-digit tokens", taken, tried)
+	}
+}
+
+// readTokenDecimal reads a number token as appendNumber does.
+func readTokenDecimal(t *testing.T, tok string) decimal {
+	var d decimal
+	frac := false
+	i := 0
+	for ; i < len(tok) && tok[i] != 'e'; i++ {
+		switch c := tok[i]; {
+		case c == '.':
+			frac = true
+		case isDigit(c):
+			d.addDigit(c, frac)
+		}
+	}
+	if i < len(tok) {
+		e, err := strconv.Atoi(tok[i+1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.q += e
+	}
+	return d
 }

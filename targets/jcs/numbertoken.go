@@ -150,7 +150,7 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 	if !ok {
 		return appendParsed(dst, tok)
 	}
-	if shortestAsWritten(w, q, f) {
+	if shortestAsWritten(w, q, f) || closestAsWritten(w, q, f) {
 		if d.neg {
 			dst = append(dst, '-')
 		}
