@@ -1,0 +1,227 @@
+package gofuzz
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lockedBuffer collects a process's output while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// stats is one of the coordinator's periodic status lines.
+type stats struct {
+	workers, corpus, crashers, execs, rate int
+}
+
+var statsLine = regexp.MustCompile(`workers: (\d+), corpus: (\d+) .*?crashers: (\d+),.*? execs: (\d+) \((\d+)/sec\)`)
+
+// lastStats parses the last status line in a coordinator's log.
+func lastStats(log string) (stats, bool) {
+	all := statsLine.FindAllStringSubmatch(log, -1)
+	if len(all) == 0 {
+		return stats{}, false
+	}
+	m := all[len(all)-1]
+	n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+	return stats{workers: n(1), corpus: n(2), crashers: n(3), execs: n(4), rate: n(5)}, true
+}
+
+func TestStatsLineParses(t *testing.T) {
+	log := "2026/12/01 21:42:40 workers: 0, corpus: 31 (3s ago), crashers: 0, restarts: 1/0, execs: 0 (0/sec), cover: 0, uptime: 3s\n" +
+		"2026/12/01 21:42:58 workers: 1, corpus: 93 (5s ago), crashers: 2, restarts: 1/9619, execs: 432894 (20611/sec), cover: 1152, uptime: 21s\n"
+	if got, ok := lastStats(log); !ok || got != (stats{1, 93, 2, 432894, 20611}) {
+		t.Fatalf("lastStats = %+v, %v", got, ok)
+	}
+	if _, ok := lastStats("shutting down...\n"); ok {
+		t.Fatal("a log without a status line parsed")
+	}
+}
+
+// process is a go-fuzz process in its own process group, so that stopping
+// it also stops the test binaries a worker runs.
+type process struct {
+	name string
+	cmd  *exec.Cmd
+	out  *lockedBuffer
+	done chan error
+}
+
+func start(t *testing.T, dir, name string, args ...string) *process {
+	t.Helper()
+	p := &process{name: name, out: new(lockedBuffer), done: make(chan error, 1)}
+	p.cmd = exec.Command(args[0], args[1:]...)
+	p.cmd.Dir = dir
+	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", name, err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(p.stop)
+	return p
+}
+
+// stop interrupts the process group (go-fuzz shuts down on SIGINT, its
+// workers' test binaries with it), and kills it if it is not gone in 5 s.
+func (p *process) stop() {
+	pgid := p.cmd.Process.Pid
+	if syscall.Kill(-pgid, syscall.SIGINT) != nil {
+		return // already gone
+	}
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Second):
+	}
+	syscall.Kill(-pgid, syscall.SIGKILL)
+}
+
+// freePort asks the kernel for a free loopback port.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// buildFuzzer runs go-fuzz-build on this package, every entry point in one
+// archive, and checks the archive lists exactly EntryPoints().
+func buildFuzzer(t *testing.T, dir string) string {
+	t.Helper()
+	build := tool(t, "go-fuzz-build")
+	bin := filepath.Join(dir, "gofuzz.zip")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	began := time.Now()
+	cmd := exec.CommandContext(ctx, build, "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go-fuzz-build -o %s .: %v\n%s", bin, err, out)
+	}
+	t.Logf("go-fuzz-build: %v", time.Since(began).Round(time.Millisecond))
+	z, err := zip.OpenReader(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	f, err := z.Open("metadata")
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	defer f.Close()
+	var meta struct{ Funcs []string }
+	if err := json.NewDecoder(f).Decode(&meta); err != nil {
+		t.Fatalf("%s metadata: %v", bin, err)
+	}
+	slices.Sort(meta.Funcs)
+	if !slices.Equal(meta.Funcs, EntryPoints()) {
+		t.Fatalf("go-fuzz-build found %v, want the entry points %v", meta.Funcs, EntryPoints())
+	}
+	return bin
+}
+
+// TestGoFuzzClusterOnLoopback builds the entry points with go-fuzz-build,
+// starts a go-fuzz coordinator on loopback with the seed corpus of
+// FuzzScanMatchesReference and one worker, and waits until the coordinator
+// reports the worker connected, executions and a corpus grown past the
+// seeds (which only the worker's new inputs can do). A crasher fails the
+// test with its input: it is a violated property on the real targets.
+func TestGoFuzzClusterOnLoopback(t *testing.T) {
+	const entry = "FuzzScanMatchesReference"
+	fuzz := tool(t, "go-fuzz")
+	dir := t.TempDir()
+	bin := buildFuzzer(t, dir)
+	work := filepath.Join(dir, "work")
+	seeds, err := WriteCorpus(entry, filepath.Join(work, "corpus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	coord := start(t, dir, "coordinator", fuzz, "-bin", bin, "-workdir", work, "-coordinator", addr)
+	worker := start(t, dir, "worker", fuzz, "-bin", bin, "-func", entry, "-worker", addr, "-procs", "1")
+	began := time.Now()
+	deadline := began.Add(45 * time.Second)
+	var last stats
+	for {
+		time.Sleep(500 * time.Millisecond)
+		s, ok := lastStats(coord.out.String())
+		if ok {
+			last = s
+		}
+		if last.crashers > 0 {
+			break
+		}
+		if last.workers >= 1 && last.execs >= 10000 && last.corpus > seeds && time.Since(began) >= 15*time.Second {
+			break
+		}
+		select {
+		case err := <-coord.done:
+			t.Fatalf("the coordinator exited: %v\n%s", err, coord.out.String())
+		case err := <-worker.done:
+			t.Fatalf("the worker exited: %v\n%s\ncoordinator:\n%s", err, worker.out.String(), coord.out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %v: %+v, want 1 worker, 10000 executions and a corpus past %d seeds\ncoordinator:\n%s\nworker:\n%s",
+				time.Since(began).Round(time.Second), last, seeds, coord.out.String(), worker.out.String())
+		}
+	}
+	worker.stop()
+	coord.stop()
+	if last.crashers > 0 {
+		t.Fatalf("go-fuzz found %d crashers of %s:\n%s", last.crashers, entry, crashers(t, work))
+	}
+	if last.workers != 1 {
+		t.Errorf("%d workers, want 1", last.workers)
+	}
+	t.Logf("%v: %+v (seeds %d)", time.Since(began).Round(time.Second), last, seeds)
+}
+
+// crashers prints what go-fuzz left in workdir/crashers: each input,
+// quoted, and its output.
+func crashers(t *testing.T, work string) string {
+	var b bytes.Buffer
+	files, _ := filepath.Glob(filepath.Join(work, "crashers", "*"))
+	for _, f := range files {
+		if filepath.Ext(f) == ".quoted" || filepath.Ext(f) == ".output" {
+			data, err := os.ReadFile(f)
+			if err != nil && !errors.Is(err, io.EOF) {
+				t.Log(err)
+			}
+			fmt.Fprintf(&b, "== %s\n%s\n", filepath.Base(f), data)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,42 @@
+// Command corpus writes the seed corpus of a go-fuzz entry point of package
+// gofuzz into a directory, or lists the entry points:
+//
+//	go run ./fuzz/gofuzz/corpus -list
+//	go run ./fuzz/gofuzz/corpus FuzzScanMatchesReference work/gofuzz/FuzzScanMatchesReference/corpus
+//
+// The seeds are the curated seeds of package seeds for the native targets
+// that hold the same property, in the entry point's input format.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
+)
+
+func main() {
+	list := flag.Bool("list", false, "print the entry points, one a line, and exit")
+	flag.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: corpus -list | corpus ENTRY DIR\nentry points: %s\n", strings.Join(gofuzz.EntryPoints(), " "))
+	}
+	flag.Parse()
+	if *list {
+		for _, name := range gofuzz.EntryPoints() {
+			fmt.Println(name)
+		}
+		return
+	}
+	if flag.NArg() != 2 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	n, err := gofuzz.WriteCorpus(flag.Arg(0), flag.Arg(1))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "corpus:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("corpus: %d seeds of %s in %s\n", n, flag.Arg(0), flag.Arg(1))
+}
