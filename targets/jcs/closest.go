@@ -12,10 +12,11 @@ import (
 // Then two things make w the answer (ECMA-262 Number::toString step 5 and
 // its note: the fewest digits, and of those the one closest to f):
 //
-//   - no decimal with fewer digits reads as f. Those near w lie on the
-//     10^(q+1) grid, and the decimals that read as f form an interval, so it
-//     is enough that neither grid neighbour, floor(w/10) and floor(w/10)+1
-//     times 10^(q+1), reads as f;
+//   - no decimal with fewer digits reads as f. The decimals that read as f
+//     form an interval around w × 10^q; between its neighbours on the
+//     10^(q+1) grid, floor(w/10) and floor(w/10)+1 times 10^(q+1), every
+//     decimal with fewer digits lies on that grid, so it is enough that
+//     neither neighbour reads as f;
 //   - w × 10^q is within half a grid step of f: |w·10^q − f| < ½·10^q,
 //     decided exactly in 128-bit integers. Writing f = m·2^e (e < 0) and
 //     p = −q, it is |w·2^(s+1) − m·10^p| < 2^s with s = −e−1.

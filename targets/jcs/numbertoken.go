@@ -167,9 +167,9 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 // the shortest round-trip digits of f, the double nearest to w × 10^q, so
 // that Number::toString writes them (ECMA-262 Number::toString step 5). It
 // holds when neither neighbour (w-1) × 10^q nor (w+1) × 10^q reads as f:
-// the decimals that read as f form an interval, so then w × 10^q is the
-// only one on the grid of spacing 10^q, and every decimal of no more
-// significant digits near it lies on that grid (a multiple of 10^q), so
+// the decimals that read as f form an interval, so then all of them lie
+// strictly between the two neighbours, where every decimal of no more
+// significant digits is a multiple of 10^q, and w × 10^q is the only one;
 // none is shorter and none of the same length is closer. Machine-written
 // JSON carries exactly such digits; for them this avoids the shortest
 // digit search.
