@@ -31,7 +31,7 @@ func plantedCases() []plantedCase {
 	generated := func(impl canonicalizer) func([]byte) error {
 		return func(in []byte) error { return generatedWritingsAgree(impl, goOracles, in) }
 	}
-	var rawSeeds, generatedData, numberData, digestData [][]byte
+	var rawSeeds, generatedData, numberData, digestData, globData [][]byte
 	for _, s := range canonicalizeSeeds {
 		rawSeeds = append(rawSeeds, []byte(s.input))
 	}
@@ -44,6 +44,9 @@ func plantedCases() []plantedCase {
 	for _, s := range digestSeeds {
 		digestData = append(digestData, []byte(s.data))
 	}
+	for _, s := range globSeeds {
+		globData = append(globData, []byte(s.data))
+	}
 	return []plantedCase{
 		{"FuzzCanonicalizeMatchesOracles", "members sorted by code point", rawSeeds, rawInput, raw(planted.CodePointOrder)},
 		{"FuzzCanonicalizeMatchesOracles", "last duplicate wins", rawSeeds, rawInput, raw(planted.LastWins)},
@@ -54,6 +57,9 @@ func plantedCases() []plantedCase {
 		}},
 		{"FuzzDigestRepresentationInvariant", "digest over encoding/json", digestData, randomData, func(in []byte) error {
 			return digestRepresentationInvariant(planted.DigestViaEncodingJSON, in)
+		}},
+		{"FuzzGlobGeneratedMatchesReference", "* crossing /", globData, randomData, func(in []byte) error {
+			return globGeneratedMatchesReference(planted.GlobStarCrossesSlash, in)
 		}},
 	}
 }
