@@ -26,10 +26,12 @@
 //   - unwrap: replace a container by the value of one of its members or
 //     elements, an object by the array of its values, an empty container
 //     by 0;
-//   - strings: shorten strings by code point (an escape counts as one);
+//   - strings: shorten equal strings together, so that a duplicate name
+//     stays a duplicate, then each string by code point (an escape counts
+//     as one);
 //   - escapes: replace an escape by the literal it stands for;
-//   - scalars: simplify numbers (to 0, 1, shorter digit strings) and
-//     literals (to 0);
+//   - scalars: simplify numbers (to 0, 1, shorter digit strings),
+//     literals and strings (to 0, 1);
 //   - cut-tail, remove-chunks, remove-bytes, remove-ranges, simplify-bytes:
 //     the byte stages, which also handle input the JSON stages cannot read.
 //

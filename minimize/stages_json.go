@@ -190,9 +190,12 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// shortenStrings removes characters from every string, in chunks of
+// shortenStrings shortens equal strings together (a duplicate name keeps
+// being one), then removes characters from every string, in chunks of
 // halving size, the whole content first.
 func shortenStrings(r *reducer) {
+	for shortenEqualStrings(r) {
+	}
 	var buf []byte
 	for k := 0; !r.stopped(); k++ {
 		toks, _ := r.parsed()
@@ -219,6 +222,49 @@ func shortenStrings(r *reducer) {
 			}
 		}
 	}
+}
+
+// shortenEqualStrings tries, for each content that two or more strings
+// share, the empty string and then its first character in all of them at
+// once. It reports whether a candidate kept the signature.
+func shortenEqualStrings(r *reducer) bool {
+	toks, _ := r.parsed()
+	groups := map[string][]span{}
+	var order []string
+	for k := range toks {
+		content, ok := r.stringToken(k)
+		if !ok || content.end == content.start {
+			continue
+		}
+		key := string(r.best[content.start:content.end])
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], content)
+	}
+	var buf []byte
+	for _, key := range order {
+		spans := groups[key]
+		if len(spans) < 2 || r.stopped() {
+			continue
+		}
+		first := units([]byte(key), span{0, len(key)})[0]
+		for _, with := range []string{"", key[:first.end]} {
+			if len(with) == len(key) {
+				continue
+			}
+			buf = buf[:0]
+			at := 0
+			for _, sp := range spans {
+				buf = append(append(buf, r.best[at:sp.start]...), with...)
+				at = sp.end
+			}
+			if buf = append(buf, r.best[at:]...); r.try(buf) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // replaceEscapes replaces each escape by the character it stands for,
@@ -288,8 +334,8 @@ func hexEscape(u []byte) (rune, bool) {
 	return rune(v), err == nil
 }
 
-// simplifyScalars tries 0 and 1 for every number and literal, and numbers
-// with one byte fewer, until none of them keeps the signature.
+// simplifyScalars tries 0 and 1 for every number, literal and string, and
+// numbers with one byte fewer, until none of them keeps the signature.
 func simplifyScalars(r *reducer) {
 	var buf []byte
 	for k := 0; !r.stopped(); k++ {
@@ -300,7 +346,7 @@ func simplifyScalars(r *reducer) {
 		for progress := true; progress && !r.stopped(); {
 			progress = false
 			toks, _ = r.parsed()
-			if k >= len(toks) || toks[k].kind != tokNumber && toks[k].kind != tokWord {
+			if k >= len(toks) || toks[k].kind != tokNumber && toks[k].kind != tokWord && toks[k].kind != tokString {
 				break
 			}
 			t := span{toks[k].start, toks[k].end}

@@ -58,6 +58,22 @@ func depth3(b []byte) Signature {
 	return Pass
 }
 
+// dupName fails when some member name, as written, repeats.
+func dupName(b []byte) Signature {
+	seen := map[string]bool{}
+	toks := tokenize(b)
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k].kind == tokString && toks[k+1].kind == tokColon {
+			name := string(b[toks[k].start:toks[k].end])
+			if seen[name] {
+				return "dup"
+			}
+			seen[name] = true
+		}
+	}
+	return Pass
+}
+
 // Each JSON stage makes the step it names, and leaves valid JSON valid.
 func TestJSONStages(t *testing.T) {
 	cases := []struct {
@@ -76,12 +92,13 @@ func TestJSONStages(t *testing.T) {
 		{"unwrap: unterminated object to array", unwrap, `{"a":{"b":[[`, depth3, `[[[`},
 		{"unwrap: an empty container", unwrap, `{"a":[],"b":{}}`, validWith(`"b"`), `{"a":0,"b":0}`},
 		{"unwrap keeps what matters", unwrap, `{"a":{"b":1}}`, contains(`{"b"`), `{"b":1}`},
+		{"strings: equal ones together", shortenStrings, `{"key":1,"other":2,"key":3}`, dupName, `{"":1,"":2,"":3}`},
 		{"strings: by code point", shortenStrings, `["xé😀yz"]`, contains("😀"), `["😀"]`},
 		{"strings: an escape is one unit", shortenStrings, `["ab\u00e9cd"]`, contains(`\u00e9`), `["\u00e9"]`},
 		{"escapes: literal", replaceEscapes, `["\u00e9\/\n"]`, contains(`"`), `["é/\n"]`},
 		{"escapes: surrogate pair", replaceEscapes, `"\ud83d\ude00"`, contains(`"`), `"😀"`},
 		{"escapes: a quote stays escaped", replaceEscapes, `"\u0022"`, contains(`"`), `"\u0022"`},
-		{"scalars: numbers", simplifyScalars, `[123.5e10, 7, true]`, validWith(","), `[0, 0, 0]`},
+		{"scalars: numbers", simplifyScalars, `[123.5e10, 7, true, "str"]`, validWith(","), `[0, 0, 0, 0]`},
 		{"scalars: shorter digits", simplifyScalars, `[123.5e10]`, validWith("e"), `[5e0]`},
 	}
 	for _, c := range cases {
