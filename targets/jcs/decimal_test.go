@@ -30,12 +30,12 @@ func FuzzDecimalToFloatMatchesParseFloat(f *testing.F) {
 	})
 }
 
-// TestDecimalToFloatOnDoubles reads back 100,000 random doubles in range,
+// TestDecimalToFloatOnDoubles reads back 30,000 random doubles in range,
 // each written with its shortest digits and with 19 digits, and checks
 // that the fast path decides nearly all of them.
 func TestDecimalToFloatOnDoubles(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
-	n := 100_000
+	n := 30_000
 	if testing.Short() {
 		n = 10_000
 	}
