@@ -211,3 +211,34 @@ func TestDigestString(t *testing.T) {
 		t.Errorf("Digest.String() = %s", got)
 	}
 }
+
+// TestWhatEachProfileCollapses pins the package documentation's Profiles
+// section: which distinct arguments share a digest under each profile.
+func TestWhatEachProfileCollapses(t *testing.T) {
+	for _, c := range []struct {
+		a, b          string
+		rfc8785, ijsn string // "same", "differ", or the admit kind refusing b
+	}{
+		{`{"id":9007199254740992}`, `{"id":9007199254740993}`, "same", "UnsafeInteger"},
+		{`{"x":0.1}`, `{"x":0.10000000000000000555}`, "same", "same"},
+		{`{"x":10000000000000000.1}`, `{"x":10000000000000000}`, "same", "UnsafeInteger"},
+		{`{"x":1}`, `{"x":2}`, "differ", "differ"},
+	} {
+		for _, p := range []struct {
+			opts admit.Options
+			want string
+		}{{admit.Options{}, c.rfc8785}, {ijson, c.ijsn}} {
+			a, b := outcome(t, wrap(c.a), p.opts), outcome(t, wrap(c.b), p.opts)
+			got := "differ"
+			switch {
+			case len(b) != 43:
+				got = b
+			case a == b:
+				got = "same"
+			}
+			if got != p.want {
+				t.Errorf("%s vs %s under %v: %s, want %s", c.a, c.b, p.opts.Profile, got, p.want)
+			}
+		}
+	}
+}
