@@ -31,7 +31,7 @@ func plantedCases() []plantedCase {
 	generated := func(impl canonicalizer) func([]byte) error {
 		return func(in []byte) error { return generatedWritingsAgree(impl, goOracles, in) }
 	}
-	var rawSeeds, generatedData, numberData, digestData, globData [][]byte
+	var rawSeeds, generatedData, numberData, digestData, globData, meetData [][]byte
 	for _, s := range canonicalizeSeeds {
 		rawSeeds = append(rawSeeds, []byte(s.input))
 	}
@@ -47,6 +47,9 @@ func plantedCases() []plantedCase {
 	for _, s := range globSeeds {
 		globData = append(globData, []byte(s.data))
 	}
+	for _, s := range meetSeeds {
+		meetData = append(meetData, []byte(s.data))
+	}
 	return []plantedCase{
 		{"FuzzCanonicalizeMatchesOracles", "members sorted by code point", rawSeeds, rawInput, raw(planted.CodePointOrder)},
 		{"FuzzCanonicalizeMatchesOracles", "last duplicate wins", rawSeeds, rawInput, raw(planted.LastWins)},
@@ -60,6 +63,9 @@ func plantedCases() []plantedCase {
 		}},
 		{"FuzzGlobGeneratedMatchesReference", "* crossing /", globData, randomData, func(in []byte) error {
 			return globGeneratedMatchesReference(planted.GlobStarCrossesSlash, in)
+		}},
+		{"FuzzMeetExactOnSpellings", "operands compared before canonicalizing", meetData, randomData, func(in []byte) error {
+			return meetExactOnSpellings(planted.MeetRawOperands, in)
 		}},
 	}
 }
