@@ -1,8 +1,11 @@
 package gofuzz
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,6 +178,34 @@ func TestWriteCorpus(t *testing.T) {
 		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
 		if !strings.Contains(string(data), "\x00") {
 			t.Errorf("%s: %q is not pattern NUL value", e.Name(), data)
+		}
+	}
+}
+
+// TestWriteCorpusZip: the archive holds every seed once, byte for byte.
+func TestWriteCorpusZip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "FuzzScanMatchesReference_seed_corpus.zip")
+	want, _ := Seeds("FuzzScanMatchesReference")
+	if n, err := WriteCorpusZip("FuzzScanMatchesReference", path); err != nil || n != len(want) {
+		t.Fatalf("WriteCorpusZip = %d, %v; want %d", n, err, len(want))
+	}
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	if len(z.File) != len(want) {
+		t.Fatalf("%d members, want %d", len(z.File), len(want))
+	}
+	for i, f := range z.File {
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil || !bytes.Equal(data, want[i]) {
+			t.Errorf("member %s = %q, %v; want %q", f.Name, data, err, want[i])
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package gofuzz
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
@@ -128,6 +129,40 @@ func WriteCorpus(entry, dir string) (int, error) {
 		if err := os.WriteFile(filepath.Join(dir, hex.EncodeToString(sum[:])), in, 0o644); err != nil {
 			return 0, err
 		}
+	}
+	return len(inputs), nil
+}
+
+// WriteCorpusZip writes the seeds of entry into a new zip archive at path,
+// one member per input named as WriteCorpus names its files, and returns
+// how many it wrote.
+func WriteCorpusZip(entry, path string) (n int, err error) {
+	inputs, err := Seeds(entry)
+	if err != nil {
+		return 0, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			n, err = 0, cerr
+		}
+	}()
+	z := zip.NewWriter(f)
+	for _, in := range inputs {
+		sum := sha1.Sum(in)
+		w, err := z.Create(hex.EncodeToString(sum[:]))
+		if err != nil {
+			return 0, err
+		}
+		if _, err := w.Write(in); err != nil {
+			return 0, err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return 0, err
 	}
 	return len(inputs), nil
 }

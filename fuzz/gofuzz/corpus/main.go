@@ -3,6 +3,10 @@
 //
 //	go run ./fuzz/gofuzz/corpus -list
 //	go run ./fuzz/gofuzz/corpus FuzzScanMatchesReference work/gofuzz/FuzzScanMatchesReference/corpus
+//	go run ./fuzz/gofuzz/corpus -zip FuzzScanMatchesReference out/FuzzScanMatchesReference_seed_corpus.zip
+//
+// The zip form is the seed corpus libFuzzer builds ship beside the binary
+// (ClusterFuzzLite and OSS-Fuzz unpack FUZZER_seed_corpus.zip).
 //
 // The seeds are the curated seeds of package seeds for the native targets
 // that hold the same property, in the entry point's input format.
@@ -19,8 +23,9 @@ import (
 
 func main() {
 	list := flag.Bool("list", false, "print the entry points, one a line, and exit")
+	asZip := flag.Bool("zip", false, "write a zip archive at the second argument instead of a directory")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: corpus -list | corpus ENTRY DIR\nentry points: %s\n", strings.Join(gofuzz.EntryPoints(), " "))
+		fmt.Fprintf(os.Stderr, "usage: corpus -list | corpus ENTRY DIR | corpus -zip ENTRY FILE.zip\nentry points: %s\n", strings.Join(gofuzz.EntryPoints(), " "))
 	}
 	flag.Parse()
 	if *list {
@@ -33,7 +38,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	n, err := gofuzz.WriteCorpus(flag.Arg(0), flag.Arg(1))
+	write := gofuzz.WriteCorpus
+	if *asZip {
+		write = gofuzz.WriteCorpusZip
+	}
+	n, err := write(flag.Arg(0), flag.Arg(1))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "corpus:", err)
 		os.Exit(1)
