@@ -33,8 +33,10 @@ func plantedSigner(name string, impl func([]byte) ([]byte, error)) Signer {
 	})
 }
 
-// Crashers of the planted-fault variants, each a 1 MiB document with the
-// fault's trigger 40 levels down, reduce with their signature kept.
+// Crashers of the planted-fault variants, each a 256 KiB document with the
+// fault's trigger 40 levels down, reduce with their signature kept. (The
+// variants decode every candidate leniently, which makes a mebibyte four
+// times as slow for no more insight.)
 func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	cases := []struct {
 		name     string
@@ -49,7 +51,7 @@ func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc := hugeDuplicateDocument(1<<20, 40, 3)
+			doc := hugeDuplicateDocument(1<<18, 40, 3)
 			doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
 			s := plantedSigner(c.name, c.impl)
 			if got := Sign(s, doc); got != c.want {
