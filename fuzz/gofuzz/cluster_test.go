@@ -225,3 +225,30 @@ func crashers(t *testing.T, work string) string {
 	}
 	return b.String()
 }
+
+// TestClusterFuzzLiteBuild runs scripts/libfuzzer-check.sh: the
+// ClusterFuzzLite build.sh with clang++ standing in for the builder's
+// compiler and a temporary OUT, then every libFuzzer binary it made for 3 s
+// on its seeds. It needs Debian's clang (make fuzz-tools installs it).
+func TestClusterFuzzLiteBuild(t *testing.T) {
+	if _, err := exec.LookPath("clang++"); err != nil {
+		t.Fatal("clang++ is not on PATH: apt-get install -y clang (make fuzz-tools)")
+	}
+	tool(t, "go-fuzz-build")
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "scripts/libfuzzer-check.sh", "3")
+	cmd.Dir = "../.."
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("scripts/libfuzzer-check.sh 3: %v\n%s", err, out)
+	}
+	for _, entry := range EntryPoints() {
+		if !regexp.MustCompile(`(?m)^libfuzzer-check: ` + entry + `: \d+ runs in \d+ s, [1-9]\d* exec/s`).Match(out) {
+			t.Errorf("%s did not run:\n%s", entry, out)
+		}
+	}
+	for _, line := range regexp.MustCompile(`(?m)^libfuzzer-check: .*$`).FindAll(out, -1) {
+		t.Log(string(line))
+	}
+}
