@@ -4,6 +4,7 @@
 # coordinator's last statistics printed.
 #
 #   scripts/gofuzz-cluster.sh [-t SECONDS] [-n WORKERS] [-p PORT] [-w WORKDIR] [-b BIN.zip] ENTRY
+#   scripts/gofuzz-cluster.sh -c HOST:PORT -b BIN.zip [-t SECONDS] [-n WORKERS] ENTRY
 #
 # ENTRY is one of `go run ./fuzz/gofuzz/corpus -list`. WORKDIR (default
 # work/gofuzz/ENTRY) keeps the coordinator's corpus and crashers, so a later
@@ -12,25 +13,32 @@
 #
 # Exit 0: no crasher; 1: crashers in WORKDIR/crashers; 2: the campaign could
 # not run. Tools: the pinned go-fuzz and go-fuzz-build (make fuzz-tools).
+#
+# The second form starts only the N workers, for a coordinator elsewhere
+# reached at HOST:PORT (another machine's coordinator through an SSH tunnel,
+# see docs/DISTRIBUTED.md); BIN.zip must be the coordinator's archive. -n 0
+# in the first form starts the coordinator alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=60 workers=2 port=0 workdir="" bin=""
-usage() { sed -n '5,6p' "$0" | sed 's/^# *//' >&2; exit 2; }
-while getopts "t:n:p:w:b:h" opt; do
+seconds=60 workers=2 port=0 workdir="" bin="" remote=""
+usage() { sed -n '5,7p' "$0" | sed 's/^# *//' >&2; exit 2; }
+while getopts "t:n:p:w:b:c:h" opt; do
 	case $opt in
 	t) seconds=$OPTARG ;;
 	n) workers=$OPTARG ;;
 	p) port=$OPTARG ;;
 	w) workdir=$OPTARG ;;
 	b) bin=$OPTARG ;;
+	c) remote=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
 [[ $# -eq 1 ]] || usage
 entry=$1
-[[ $seconds =~ ^[0-9]+$ && $workers =~ ^[1-9][0-9]*$ && $port =~ ^[0-9]+$ ]] || usage
+[[ $seconds =~ ^[0-9]+$ && $workers =~ ^[0-9]+$ && $port =~ ^[0-9]+$ ]] || usage
+[[ -z $remote || ( -n $bin && $workers -gt 0 ) ]] || usage
 
 die() { echo "gofuzz-cluster: $*" >&2; exit 2; }
 
@@ -48,20 +56,20 @@ go run ./fuzz/gofuzz/corpus -list | grep -qx "$entry" ||
 	die "no entry point $entry; have: $(go run ./fuzz/gofuzz/corpus -list | tr '\n' ' ')"
 workdir=${workdir:-work/gofuzz/$entry}
 mkdir -p "$workdir"
-if [[ -z $bin ]]; then
+if [[ -z $bin && -z $remote ]]; then
 	bin=$workdir/gofuzz.zip
 	echo "gofuzz-cluster: go-fuzz-build -o $bin ./fuzz/gofuzz"
 	"$(tool go-fuzz-build)" -o "$bin" ./fuzz/gofuzz || die "go-fuzz-build failed"
 fi
 [[ -f $bin ]] || die "no archive $bin"
-go run ./fuzz/gofuzz/corpus "$entry" "$workdir/corpus" >&2 || die "cannot write the seed corpus"
+[[ -n $remote ]] || go run ./fuzz/gofuzz/corpus "$entry" "$workdir/corpus" >&2 || die "cannot write the seed corpus"
 
-if [[ $port -eq 0 ]]; then
+if [[ -z $remote && $port -eq 0 ]]; then
 	# A free loopback port, picked by the kernel.
 	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null) ||
 		port=$((20000 + RANDOM % 20000))
 fi
-addr=127.0.0.1:$port
+addr=${remote:-127.0.0.1:$port}
 
 # Each process runs in its own process group (job control), so that
 # stopping it also stops the test binaries a worker starts.
@@ -83,14 +91,29 @@ stop() {
 trap stop EXIT
 trap 'exit 2' INT TERM
 
+start_workers() {
+	local i
+	for i in $(seq "$workers"); do
+		"$gofuzz" -bin "$bin" -func "$entry" -worker "$addr" -procs 1 >"$workdir/worker-$i.log" 2>&1 &
+		pids+=($!)
+	done
+}
+
+if [[ -n $remote ]]; then
+	start_workers
+	echo "gofuzz-cluster: $entry: $workers workers of the coordinator at $addr, ${seconds}s, logs in $workdir"
+	sleep "$seconds"
+	stop
+	trap - EXIT
+	echo "gofuzz-cluster: workers stopped; the coordinator at $addr keeps the corpus and the crashers"
+	exit 0
+fi
+
 log=$workdir/coordinator.log
 : >"$log"
 "$gofuzz" -bin "$bin" -workdir "$workdir" -coordinator "$addr" >>"$log" 2>&1 &
 pids+=($!)
-for i in $(seq "$workers"); do
-	"$gofuzz" -bin "$bin" -func "$entry" -worker "$addr" -procs 1 >"$workdir/worker-$i.log" 2>&1 &
-	pids+=($!)
-done
+start_workers
 echo "gofuzz-cluster: $entry: coordinator on $addr, $workers workers, ${seconds}s, logs in $workdir"
 
 for ((t = 0; t < seconds; t++)); do
