@@ -59,7 +59,7 @@ func TestReplayJudgesByStatus(t *testing.T) {
 		{"open", dup(Open), ErrOpen},
 		{"open, expected", expected, nil},
 		{"open, no longer failing", admitted(expected), ErrNoLongerFails},
-		{"unknown target", func() Vector { v := dup(Spec); v.Target = "digest"; return v }(), ErrTarget},
+		{"unknown target", func() Vector { v := dup(Spec); v.Target = "yaml"; return v }(), ErrTarget},
 		{"fuzz target name", func() Vector { v := dup(Spec); v.Target = "FuzzScanMatchesReference"; return v }(), ErrTarget},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -50,6 +50,12 @@ func main() {
 			chain(2, 77, `"tool_%d"`, "", `"/srv/%d/*.txt"`, `"/srv/[a-"`)},
 		{"jcs", "messy-canonical.json", "whitespace, escapes, exponents and member order: the least text with the same canonical form",
 			[]byte(`{ "b" : [ 1.0E2 , "\u0041\u00e9" , 5e-1 ] ,` + "\n" + `  "a" : { "z" : null , "\u0079" : -0.0 } }` + "\n")},
+		{"guard", "hostile-call-duplicate-1mib.json", "a 1 MiB tools/call whose arguments repeat a member 40 levels down: answered, never forwarded",
+			toolsCall("read_file", string(hostile(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`)))},
+		{"guard", "hostile-call-outside-bound.json", "a tools/call with 1 MiB of arguments for a tool the policy does not name",
+			toolsCall("write_file", `{"path":"/srv/a","data":`+string(hostile(`{"k":true}`))+`}`)},
+		{"digest", "hostile-call-name-number.json", "a 1 MiB tools/call whose name is a number: no action digest",
+			[]byte(strings.Replace(string(toolsCall("read_file", string(hostile(`{"k":true}`)))), `"name":"read_file"`, `"name":12`, 1))},
 		{"jcs", failureFile, "the failure file of FuzzCanonicalizeFixedPoint: 10000000000000000.1 and this have one canonical form",
 			fromGo},
 	}
@@ -179,6 +185,12 @@ func hostile(core string) []byte {
 	g.filler(&b, 1<<19)
 	b.WriteString(`]}`)
 	return []byte(b.String())
+}
+
+// toolsCall is a JSON-RPC tools/call request for tool with the arguments
+// text given.
+func toolsCall(tool, arguments string) []byte {
+	return []byte(`{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + arguments + `}}`)
 }
 
 // chain is a provenance object of three hops of 200 rules each; rule bad

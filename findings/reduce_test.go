@@ -38,9 +38,9 @@ func TestReduce(t *testing.T) {
 	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, minimize.ErrNoFailure) {
 		t.Fatalf("failure mode on a sound input: %v", err)
 	}
-	req.Target = "guard"
+	req.Target = "FuzzMeetExact"
 	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, minimize.ErrNoTargetSigner) {
-		t.Fatalf("guard: %v", err)
+		t.Fatalf("FuzzMeetExact: %v", err)
 	}
 	req.Target = "admit"
 	if _, err := Reduce(context.Background(), filepath.Join(dir, "missing"), req); !errors.Is(err, os.ErrNotExist) {

@@ -65,7 +65,7 @@ func TestSignerForRefusesWhatItCannotReplay(t *testing.T) {
 		name string
 		want error
 	}{
-		{"digest", ErrNoTargetSigner},
+		{"FuzzSumMatchesCanonicalize", ErrNoTargetSigner},
 		{"FuzzMeetExact", ErrNoTargetSigner},
 		{"FuzzWriterNeverPanics", ErrNoTargetSigner},
 		{"jsonnet", ErrUnknownTarget},
@@ -97,6 +97,55 @@ func TestGlobWitness(t *testing.T) {
 	} {
 		if got := globWitness(c.in); got != c.want {
 			t.Errorf("globWitness(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestGuardSignatures(t *testing.T) {
+	call := func(path string) string {
+		return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"` + path + `"}}}`
+	}
+	for _, c := range []struct {
+		in   string
+		want Signature
+	}{
+		{call("/srv/a.txt"), "guard:forward"},
+		{call("/etc/passwd"), "guard:answer:guard: outside the conferred bound"},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "guard:relay"},
+		{`{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/list"}`, "guard:answer:guard: message not admitted:admit:DuplicateMember"},
+		{`[` + call("/srv/a") + `]`, "guard:answer:guard: batches are not relayed"},
+	} {
+		if got := sign(t, "guard", true, c.in); got != c.want {
+			t.Errorf("guard outcome of %s = %q, want %q", c.in, got, c.want)
+		}
+		if got := sign(t, "FuzzDecide", false, c.in); got != Pass {
+			t.Errorf("guard failure signature of %s = %q, want Pass", c.in, got)
+		}
+	}
+}
+
+func TestDigestSignatures(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Signature
+	}{
+		{`{"method":"tools/call","name":"x","arguments":{"a":1,"a":2}}`, "digest:refused:DuplicateMember"},
+		{`{"method":"tools/list","name":"x","arguments":{}}`, "digest:NotToolsCall:/method"},
+		{`[1]`, "digest:NotObject:"},
+	} {
+		if got := sign(t, "digest", true, c.in); got != c.want {
+			t.Errorf("digest outcome of %s = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// One invocation, one signature, whichever form carries it.
+	plain := sign(t, "digest", true, `{"method":"tools/call","name":"x","arguments":{"b":1,"a":2}}`)
+	rpc := sign(t, "digest", true, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","arguments":{"a":2.0,"b":1}}}`)
+	if plain != rpc || !strings.HasPrefix(string(plain), "digest:sum:") {
+		t.Errorf("plain %s, JSON-RPC %s", plain, rpc)
+	}
+	for _, in := range []string{`{"method":"tools/call","name":"x","arguments":{"a":[1,{"b":null}]}}`, `{"a":1,"a":2}`, `"x"`} {
+		if got := sign(t, "FuzzParseNeverPanics", false, in); got != Pass {
+			t.Errorf("digest failure signature of %s = %q, want Pass", in, got)
 		}
 	}
 }

@@ -31,8 +31,11 @@ var targetTable = []target{
 	{name: "FuzzMeetExact", short: "bound", why: "its input is a pair of generator seeds, not bytes"},
 	{name: "FuzzCanonIdempotent", short: "bound", why: "its property calls canonString, which is not exported"},
 	{name: "FuzzGlobMatchesReference", short: "bound", why: "its input is a glob and a string, not a provenance object"},
-	{name: "digest", short: "digest", why: "targets/digest has no code yet"},
-	{name: "guard", short: "guard", why: "there is no guard target yet"},
+	{name: "digest", short: "digest", outcome: digestOutcome, failure: digestFailure},
+	{name: "FuzzParseNeverPanics", short: "digest", outcome: digestOutcome, failure: digestFailure},
+	{name: "FuzzSumMatchesCanonicalize", short: "digest", why: "its input is an arguments text wrapped by test code, not a request"},
+	{name: "guard", short: "guard", outcome: guardOutcome, failure: guardFailure},
+	{name: "FuzzDecide", short: "guard", outcome: guardOutcome, failure: guardFailure},
 }
 
 // ErrUnknownTarget is matched by a *TargetError for a name the table does

@@ -111,7 +111,7 @@ func TestMinimizeCommandUsageErrors(t *testing.T) {
 		{"no target", []string{input}},
 		{"no input", []string{"--target", "admit"}},
 		{"unknown target", []string{"--target", "yaml", input}},
-		{"target without a signer", []string{"--target", "digest", input}},
+		{"target without a signer", []string{"--target", "FuzzSumMatchesCanonicalize", input}},
 		{"fuzz target without a signer", []string{"--target", "FuzzMeetExact", input}},
 		{"bad status", []string{"--target", "admit", "--status", "wontfix", input}},
 		{"bad time", []string{"--target", "admit", "--time", "soon", input}},
