@@ -8,7 +8,8 @@
 // exactly (no newline is added after them). The keys, in the order Marshal
 // writes them:
 //
-//	target:        the short name of the target (admit, jcs, bound), which
+//	target:        the short name of the target (admit, jcs, digest, bound,
+//	               guard), which
 //	               is also the folder the vector is in
 //	mode:          outcome (the signature is the target's verdict) or
 //	               failure (a panic or a property failure)
