@@ -22,10 +22,13 @@ import (
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
-// seed is one input to reduce.
+// seed is one input to reduce: in outcome mode to a spec vector, or with
+// incumbent set in failure mode to an incumbent vector (an oracle's
+// departure from jcs).
 type seed struct {
 	target, name, comment string
 	input                 []byte
+	incumbent             bool
 }
 
 func main() {
@@ -37,27 +40,35 @@ func main() {
 	}
 	seeds := []seed{
 		{"admit", "hostile-duplicate-1mib.json", "1 MiB document, the duplicate 40 levels down: refused before the rest is read",
-			hostile(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`)},
+			hostile(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), false},
 		{"admit", "hostile-lone-surrogate-1mib.json", "1 MiB document, a low surrogate escape on its own 40 levels down",
-			hostile(`{"k":true,"mid":"x\udc00y"}`)},
+			hostile(`{"k":true,"mid":"x\udc00y"}`), false},
 		{"admit", "hostile-not-finite-1mib.json", "1 MiB document, -12.5e400 40 levels down",
-			hostile(`{"k":true,"big":-12.5e400}`)},
+			hostile(`{"k":true,"big":-12.5e400}`), false},
 		{"admit", "hostile-deep-1mib.json", "1 MiB document nesting 181 levels: the 129th bracket is refused",
-			hostile(strings.Repeat("[", 100) + "1" + strings.Repeat("]", 100))},
+			hostile(strings.Repeat("[", 100) + "1" + strings.Repeat("]", 100)), false},
 		{"bound", "hostile-chain-numeric-tool.json", "a 600-rule chain with one numeric tool name",
-			chain(1, 123, `"tool_%d"`, "123", `"/srv/%d/*.txt"`, "")},
+			chain(1, 123, `"tool_%d"`, "123", `"/srv/%d/*.txt"`, ""), false},
 		{"bound", "hostile-chain-bad-glob.json", "a 600-rule chain with one unterminated glob class",
-			chain(2, 77, `"tool_%d"`, "", `"/srv/%d/*.txt"`, `"/srv/[a-"`)},
+			chain(2, 77, `"tool_%d"`, "", `"/srv/%d/*.txt"`, `"/srv/[a-"`), false},
 		{"jcs", "messy-canonical.json", "whitespace, escapes, exponents and member order: the least text with the same canonical form",
-			[]byte(`{ "b" : [ 1.0E2 , "\u0041\u00e9" , 5e-1 ] ,` + "\n" + `  "a" : { "z" : null , "\u0079" : -0.0 } }` + "\n")},
+			[]byte(`{ "b" : [ 1.0E2 , "\u0041\u00e9" , 5e-1 ] ,` + "\n" + `  "a" : { "z" : null , "\u0079" : -0.0 } }` + "\n"), false},
 		{"guard", "hostile-call-duplicate-1mib.json", "a 1 MiB tools/call whose arguments repeat a member 40 levels down: answered, never forwarded",
-			toolsCall("read_file", string(hostile(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`)))},
+			toolsCall("read_file", string(hostile(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`))), false},
 		{"guard", "hostile-call-outside-bound.json", "a tools/call with 1 MiB of arguments for a tool the policy does not name",
-			toolsCall("write_file", `{"path":"/srv/a","data":`+string(hostile(`{"k":true}`))+`}`)},
+			toolsCall("write_file", `{"path":"/srv/a","data":`+string(hostile(`{"k":true}`))+`}`), false},
 		{"digest", "hostile-call-name-number.json", "a 1 MiB tools/call whose name is a number: no action digest",
-			[]byte(strings.Replace(string(toolsCall("read_file", string(hostile(`{"k":true}`)))), `"name":"read_file"`, `"name":12`, 1))},
+			[]byte(strings.Replace(string(toolsCall("read_file", string(hostile(`{"k":true}`)))), `"name":"read_file"`, `"name":12`, 1)), false},
+		{"cyberphone", "hostile-leading-zero-1mib.json", "cyberphone reads any bare token strconv.ParseFloat reads (01, .5, +1) as a number",
+			hostile(`{"k":true,"n":01}`), true},
+		{"cyberphone", "hostile-invalid-utf8-1mib.json", "cyberphone copies a byte that is not UTF-8 into its output",
+			hostile("{\"k\":true,\"s\":\"a\xffb\"}"), true},
+		{"jsontext", "hostile-not-finite-1mib.json", "jsontext writes a number with no finite double as ±MaxFloat64",
+			hostile(`{"k":true,"big":-12.5e400}`), true},
+		{"gowebpki", "hostile-deep-1mib.json", "gowebpki has no depth cap; the cap of 128 is admit's",
+			hostile(strings.Repeat("[", 100) + "1" + strings.Repeat("]", 100)), true},
 		{"jcs", failureFile, "the failure file of FuzzCanonicalizeFixedPoint: 10000000000000000.1 and this have one canonical form",
-			fromGo},
+			fromGo, false},
 	}
 	for _, s := range seeds {
 		if err := reduce(s); err != nil {
@@ -68,7 +79,7 @@ func main() {
 
 // reduce minimizes one seed and writes its vector.
 func reduce(s seed) error {
-	signer, short, err := minimize.SignerFor(s.target, true)
+	signer, short, err := minimize.SignerFor(s.target, !s.incumbent)
 	if err != nil {
 		return err
 	}
@@ -88,6 +99,9 @@ func reduce(s seed) error {
 		Target: short, Mode: findings.Outcome, Signature: res.Signature, Status: findings.Spec,
 		Found: time.Now().UTC().Format(findings.DateLayout), Source: source, SourceSHA256: hex.EncodeToString(sum[:]),
 		SizeBefore: res.Stats.SizeBefore, SizeAfter: res.Stats.SizeAfter, Count: 1, Comment: s.comment, Payload: res.Input,
+	}
+	if s.incumbent {
+		v.Mode, v.Status = findings.Failure, findings.Incumbent
 	}
 	path := ""
 	if entries, err := findings.Load("."); err == nil {

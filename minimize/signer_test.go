@@ -149,3 +149,23 @@ func TestDigestSignatures(t *testing.T) {
 		}
 	}
 }
+
+// The oracles' departures from jcs that fuzz/ pins, as failure signatures.
+func TestOracleSignatures(t *testing.T) {
+	for _, c := range []struct {
+		target, in string
+		want       Signature
+	}{
+		{"cyberphone", `[01]`, "cyberphone:admits:Syntax"},
+		{"jsontext", `[1e400]`, "jsontext:admits:NumberNotFinite"},
+		{"gowebpki", `{"b":1,"a":[1.0,"\u00e9"]}`, Pass},
+		{"cyberphone", `{"b":1,"a":[1.0,"\u00e9"]}`, Pass},
+	} {
+		if got := sign(t, c.target, false, c.in); got != c.want {
+			t.Errorf("%s failure signature of %s = %q, want %q", c.target, c.in, got, c.want)
+		}
+	}
+	if got := sign(t, "gowebpki", true, `[1,]`); got != "gowebpki:refused" {
+		t.Errorf("gowebpki outcome of [1,] = %q", got)
+	}
+}

@@ -28,6 +28,11 @@ var targetTable = []target{
 	{name: "FuzzNumberTokenMatchesReference", short: "jcs", why: "its reference is test code in targets/jcs"},
 	{name: "FuzzAppendStringMatchesReference", short: "jcs", why: "its reference is test code in targets/jcs"},
 	{name: "bound", short: "bound", outcome: boundOutcome, failure: boundFailure},
+	// Outside implementations, for incumbent vectors: the failure mode is a
+	// departure from jcs.
+	{name: "cyberphone", short: "cyberphone", outcome: oracleOutcome("cyberphone", cyberphoneOracle), failure: oracleFailure("cyberphone", cyberphoneOracle)},
+	{name: "gowebpki", short: "gowebpki", outcome: oracleOutcome("gowebpki", gowebpkiOracle), failure: oracleFailure("gowebpki", gowebpkiOracle)},
+	{name: "jsontext", short: "jsontext", outcome: oracleOutcome("jsontext", jsontextOracle), failure: oracleFailure("jsontext", jsontextOracle)},
 	{name: "FuzzMeetExact", short: "bound", why: "its input is a pair of generator seeds, not bytes"},
 	{name: "FuzzCanonIdempotent", short: "bound", why: "its property calls canonString, which is not exported"},
 	{name: "FuzzGlobMatchesReference", short: "bound", why: "its input is a glob and a string, not a provenance object"},
@@ -84,5 +89,5 @@ func SignerFor(name string, outcome bool) (Signer, string, error) {
 		}
 		return SignerFunc(t.failure), t.short, nil
 	}
-	return nil, "", &TargetError{Name: name, Reason: "not a short name (admit, jcs, digest, bound, guard) nor a fuzz target of the table", Err: ErrUnknownTarget}
+	return nil, "", &TargetError{Name: name, Reason: "not a short name (admit, jcs, digest, bound, guard, or an oracle: cyberphone, gowebpki, jsontext) nor a fuzz target of the table", Err: ErrUnknownTarget}
 }
