@@ -9,7 +9,8 @@
 // writes them:
 //
 //	target:        the short name of the target (admit, jcs, digest, bound,
-//	               guard), which is also the folder the vector is in
+//	               guard, or an oracle: cyberphone, gowebpki, jsontext),
+//	               which is also the folder the vector is in
 //	mode:          outcome (the signature is the target's verdict) or
 //	               failure (a panic or a property failure)
 //	signature:     the minimize.Signature the payload had when it was written
