@@ -74,7 +74,7 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // shortTargets are the short names --target takes besides fuzz targets.
-var shortTargets = []string{"admit", "jcs", "digest", "bound", "guard"}
+var shortTargets = []string{"admit", "jcs", "digest", "bound", "guard", "cyberphone", "gowebpki", "jsontext"}
 
 func knownStatus(s findings.Status) bool {
 	for _, k := range findings.Statuses {
