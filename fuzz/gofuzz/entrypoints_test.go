@@ -1,0 +1,42 @@
+//go:build gofuzz
+
+package gofuzz
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestEntryPointsReplaySeeds (gofuzz tag only: go test -tags gofuzz
+// ./fuzz/gofuzz) calls the entry points go-fuzz-build finds, by their own
+// names, on their seeds: each exists for every property, and returns what
+// its property returns.
+func TestEntryPointsReplaySeeds(t *testing.T) {
+	entries := map[string]func([]byte) int{
+		"FuzzScanMatchesReference":       FuzzScanMatchesReference,
+		"FuzzCanonicalizeMatchesOracles": FuzzCanonicalizeMatchesOracles,
+		"FuzzDigestRequestInvariant":     FuzzDigestRequestInvariant,
+		"FuzzGlobMatchesReference":       FuzzGlobMatchesReference,
+	}
+	var names []string
+	for name := range entries {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, EntryPoints()) {
+		t.Fatalf("entry points %v, properties %v", names, EntryPoints())
+	}
+	for _, name := range names {
+		inputs, err := Seeds(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range inputs {
+			got, _ := run(t, entries[name], in)
+			want, _ := run(t, properties[name], in)
+			if got != want {
+				t.Errorf("%s(%q) = %d, its property %d", name, in, got, want)
+			}
+		}
+	}
+}
