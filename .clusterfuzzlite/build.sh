@@ -5,9 +5,9 @@
 #
 # One libFuzzer binary per go-fuzz entry point of fuzz/gofuzz, each with its
 # FUZZER_seed_corpus.zip, made by scripts/libfuzzer-build.sh with
-# go-fuzz-build from the tools module that pins it (not the image's own
-# go-fuzz, and not compile_go_fuzzer, which runs go mod tidy and would drop
-# the go-fuzz-dep requirement from go.mod).
+# go-fuzz-build from the tools module that pins it: not compile_go_fuzzer,
+# which runs go mod tidy on the checkout and builds with the image's own,
+# unpinned go-fuzz.
 #
 # scripts/libfuzzer-check.sh runs this script outside Docker, with clang for
 # CXX and a temporary OUT, and runs every binary it makes.
