@@ -1,7 +1,7 @@
 # canonfuzz: every target a user or CI runs. `make test` is what .ci/run calls.
 SHELL := /bin/bash
 GO ?= go
-FUZZTIME ?= 15s
+FUZZTIME ?= 6s
 BENCHCOUNT ?= 10
 NODE_ORACLES := fuzz/oracle/node
 MCP_SERVER := targets/guard/testdata/mcp-server

@@ -26,7 +26,7 @@ func (t Target) String() string { return t.Name }
 // It builds each package's test binary into bin, since listing the targets
 // needs it and fuzzing needs it again.
 func Discover(ctx context.Context, root, bin string, patterns []string) ([]Target, map[string]string, error) {
-	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"}, patterns...)
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \",\"}}\t{{join .XTestGoFiles \",\"}}"}, patterns...)
 	out, err := goCommand(ctx, root, args...)
 	if err != nil {
 		return nil, nil, err
@@ -36,10 +36,13 @@ func Discover(ctx context.Context, root, bin string, patterns []string) ([]Targe
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 4 || (f[2] == "0" && f[3] == "0") {
+		if len(f) != 4 {
 			continue
 		}
 		pkg, dir := f[0], f[1]
+		if !declaresFuzzTargets(dir, strings.Split(f[2]+","+f[3], ",")) {
+			continue // building its test binary would find nothing
+		}
 		exe := filepath.Join(bin, strings.ReplaceAll(strings.TrimPrefix(pkg, "github.com/"), "/", "_")+".test")
 		// -fuzz makes the build coverage-instrumented, as go test -fuzz does;
 		// without it the engine mutates blind.
@@ -87,6 +90,21 @@ func Select(targets []Target, names []string) ([]Target, error) {
 		}
 	}
 	return kept, nil
+}
+
+// declaresFuzzTargets reports whether any of the test files declares a
+// function whose name starts with Fuzz.
+func declaresFuzzTargets(dir string, files []string) bool {
+	for _, name := range files {
+		if name == "" {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil && bytes.Contains(src, []byte("\nfunc Fuzz")) {
+			return true
+		}
+	}
+	return false
 }
 
 func goCommand(ctx context.Context, dir string, args ...string) ([]byte, error) {
