@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/campaign"
 )
 
@@ -34,6 +35,8 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	parallel := fs.Int("parallel", 1, "targets fuzzed at once; the CPUs are shared among them")
 	workdir := fs.String("workdir", "work/campaign", "binaries, logs and the corpus kept between campaigns")
 	out := fs.String("out", "", "where campaign.json, campaign.md and failing inputs go (default: the workdir)")
+	found := fs.String("findings", "findings", "where failures become regression vectors")
+	minTime := fs.Duration("minimize-time", time.Minute, "time to minimize each failure")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -55,7 +58,8 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cfg := campaign.Config{Root: root, Targets: names, Time: *per, Parallel: *parallel,
-		Workdir: absUnder(root, *workdir), Out: absUnder(root, *out), Progress: stdout}
+		Workdir: absUnder(root, *workdir), Out: absUnder(root, *out), Progress: stdout,
+		Minimize: reducer{out: absUnder(root, *found), time: *minTime}}
 	rep, err := campaign.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "canonfuzz campaign: %v\n", err)
@@ -66,6 +70,23 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitRefused
 	}
 	return exitOK
+}
+
+// reducer hands a campaign's failing inputs to the minimizer and records
+// each as a vector under findings/: one vector per signature, a repeat only
+// adding to its count.
+type reducer struct {
+	out  string
+	time time.Duration
+}
+
+func (r reducer) Minimize(ctx context.Context, t campaign.Target, input []byte, source string) (campaign.Vector, error) {
+	rep, err := findings.Reduce(ctx, source, findings.Request{Target: t.Name, Time: r.time, Out: r.out,
+		Comment: "found by canonfuzz campaign in " + t.Name})
+	if err != nil {
+		return campaign.Vector{}, err
+	}
+	return campaign.Vector{Path: rep.Path, Signature: string(rep.Result.Signature), New: !rep.Repeat}, nil
 }
 
 // moduleRoot is the directory of the go.mod that the working directory is in.
