@@ -6,7 +6,12 @@ BENCHCOUNT ?= 10
 NODE_ORACLES := fuzz/oracle/node
 MCP_SERVER := targets/guard/testdata/mcp-server
 
-.PHONY: test vet unit node-deps campaign bench build conformance numbers-full
+GOFUZZTIME ?= 60
+GOFUZZWORKERS ?= 2
+CAMPAIGN_FLAGS ?=
+
+.PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
+	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -20,10 +25,17 @@ node-deps:
 	npm ci --prefix $(NODE_ORACLES) --no-audit --no-fund --loglevel=error
 	npm ci --prefix $(MCP_SERVER) --no-audit --no-fund --loglevel=error
 
+# go-fuzz and go-fuzz-build, pinned with every dependency by
+# fuzz/gofuzz/tools/go.mod, and Debian's clang for the libFuzzer builds.
+fuzz-tools:
+	cd fuzz/gofuzz/tools && $(GO) install tool
+	@command -v clang++ >/dev/null || { apt-get update -qq && apt-get install -y -qq clang; } || \
+		{ echo "make: clang is required for the libFuzzer builds (apt-get install clang)" >&2; exit 1; }
+
 vet:
 	$(GO) vet ./...
 
-unit: node-deps
+unit: node-deps fuzz-tools
 	$(GO) test -count=1 -timeout 25m ./...
 
 # vet and every test: units, vectors, fuzz seeds replayed, oracles.
@@ -32,7 +44,7 @@ test: vet unit
 # The main job: every fuzz target for FUZZTIME each, with progress, then
 # work/campaign/campaign.json and campaign.md. Exit 1 on a new failure.
 campaign: build node-deps
-	bin/canonfuzz campaign --time $(FUZZTIME)
+	bin/canonfuzz campaign --time $(FUZZTIME) $(CAMPAIGN_FLAGS)
 
 # Benchmarks against the named peers; docs/PERFORMANCE.md says which
 # numbers came from which command.
@@ -46,3 +58,21 @@ conformance: build
 # All 100 million lines of the RFC 8785 author's number test file.
 numbers-full: node-deps
 	scripts/es6-numbers.sh
+
+# libFuzzer binaries of every go-fuzz entry point, with seed corpora.
+libfuzzer: fuzz-tools
+	scripts/libfuzzer-build.sh work/libfuzzer
+
+# The ClusterFuzzLite build script run here with a clang shim, each fuzzer
+# for a few seconds.
+libfuzzer-check: fuzz-tools
+	scripts/libfuzzer-check.sh 5
+
+# A go-fuzz coordinator and workers on loopback:
+#   make gofuzz-cluster ENTRY=FuzzScanMatchesReference GOFUZZTIME=600
+gofuzz-cluster: fuzz-tools
+	scripts/gofuzz-cluster.sh -t $(GOFUZZTIME) -n $(GOFUZZWORKERS) $(ENTRY)
+
+# Our minimizer next to Go's built-in one on the same planted crashers.
+minimize-compare:
+	RUNS=4 minimize/compare.sh
