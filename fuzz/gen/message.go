@@ -1,0 +1,201 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Message is a raw JSON-RPC message from an MCP client, written as text so
+// that it can carry what a value tree cannot: two members of one name,
+// escaped spellings of member names, lone surrogates, bytes that are not
+// UTF-8, trailing commas.
+type Message struct {
+	Text []byte
+	Flaw string // what was planted, "" for a plain message
+}
+
+// GuardPolicy is the bound the guard under test confers, and GuardChain
+// the inbound chain a message carries when it carries one: the host's
+// bound and a planner's narrower one. GuardBroadChain is the chain a
+// hostile message shows to one reading and hides from another: it
+// confers every tool unconstrained.
+const (
+	GuardPolicy = `[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/"}}},` +
+		`{"tool":"create_issue","args":{"repo":{"in":["acme/app","acme/docs"]}}}]`
+	GuardChain = `{"v":1,"chain":[{"component":"host","bound":` + GuardPolicy + `},` +
+		`{"component":"planner","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/x/"}}},` +
+		`{"tool":"create_issue","args":{"repo":{"eq":"acme/app"}}}]}]}`
+	GuardBroadChain = `{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file"},{"tool":"create_issue"},{"tool":"delete_repo"}]}]}`
+)
+
+// The tools and argument values a message draws from: inside is within
+// GuardPolicy and GuardChain, outside is not, for read_file's path or
+// create_issue's repo.
+var (
+	insidePaths  = []string{"/srv/acme/x/a.txt", "/srv/acme/x/./b", "/srv/acme/x/y/../z", "/srv/acme/x//c"}
+	outsidePaths = []string{"/etc/passwd", "/srv/acme/x/../../../etc/passwd", "/srv/acme-secrets/k", "/srv/acme/y", "/srv/acme/x/%2e%2e/%2e%2e/k", "/srv/acme/x/b%2F..%2F..%2Fk"}
+	insideRepos  = []string{"acme/app", "acme/./app"}
+	outsideRepos = []string{"acme/docs", "acme/secrets", "evil/app", "acme/app/.."}
+	otherMethods = []string{"ping", "tools/list", "tools/Call", "notifications/cancelled", "resources/read"}
+)
+
+// flaws a message can carry; each is one reading of the message that
+// another reading does not share.
+var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
+	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
+	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names"}
+
+// GenerateMessage turns data into one client message: mostly tools/call
+// requests for read_file or create_issue with arguments inside or outside
+// the bound, with or without GuardChain, sometimes another method or a
+// response; a flaw drawn from messageFlaws is planted in it. Like
+// Generate, it never fails.
+func GenerateMessage(data []byte) Message {
+	s := newSource(data)
+	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
+	return Message{Text: []byte(w.message()), Flaw: w.flaw}
+}
+
+// messageWriter writes one message with its flaw.
+type messageWriter struct {
+	s       *source
+	flaw    string
+	escapes bool // member names get escaped spellings
+}
+
+func (w *messageWriter) message() string {
+	w.escapes = w.flaw == "escaped names" || w.s.intn(4) == 0
+	id := fmt.Sprint(w.s.intn(100))
+	switch w.s.intn(8) {
+	case 0: // another method, relayed
+		return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.method(otherMethods[w.s.intn(len(otherMethods))]),
+			w.m("params", "{}"))
+	case 1: // a response to a server request
+		return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.m("result", "{}"))
+	}
+	return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
+}
+
+// params writes name, arguments and perhaps _meta, with a duplicate of
+// one of them when that is the flaw.
+func (w *messageWriter) params() string {
+	tool, in := "read_file", w.s.bool()
+	if w.s.bool() {
+		tool = "create_issue"
+	}
+	members := []string{w.m("name", quote(tool)), w.m("arguments", w.arguments(tool, in))}
+	if w.s.bool() {
+		members = append(members, w.m("_meta", w.meta()))
+	}
+	switch w.flaw {
+	case "duplicate name":
+		members = w.twin(members, 0, w.m("name", quote([]string{"delete_repo", "read_file", "create_issue"}[w.s.intn(3)])))
+	case "duplicate arguments":
+		members = w.twin(members, 1, w.m("arguments", w.arguments(tool, !in)))
+	case "duplicate _meta":
+		members = w.twin(members, len(members), w.m("_meta", w.object(w.m("io.noescalation/provenance", GuardBroadChain))))
+	case "duplicate params":
+		return w.object(members...) + "," + w.m("params", w.object(w.m("name", quote(tool)), w.m("arguments", w.arguments(tool, !in))))
+	}
+	return w.object(members...)
+}
+
+// arguments writes the one constrained argument of tool, inside the bound
+// or not, with a twin of the other kind when that is the flaw.
+func (w *messageWriter) arguments(tool string, in bool) string {
+	arg, pick := "path", func(in bool) string {
+		if in {
+			return insidePaths[w.s.intn(len(insidePaths))]
+		}
+		return outsidePaths[w.s.intn(len(outsidePaths))]
+	}
+	if tool == "create_issue" {
+		arg, pick = "repo", func(in bool) string {
+			if in {
+				return insideRepos[w.s.intn(len(insideRepos))]
+			}
+			return outsideRepos[w.s.intn(len(outsideRepos))]
+		}
+	}
+	value := quote(pick(in))
+	switch w.flaw {
+	case "lone surrogate":
+		value = value[:len(value)-1] + []string{`\ud800`, `\udfff`, `\ud83dx`}[w.s.intn(3)] + `"`
+	case "invalid UTF-8":
+		value = value[:len(value)-1] + []string{"\xff", "\xed\xa0\x80", "\xc0\xaf"}[w.s.intn(3)] + `"`
+	}
+	members := []string{w.m(arg, value)}
+	if w.flaw == "duplicate argument" {
+		members = w.twin(members, 0, w.m(arg, quote(pick(!in))))
+	}
+	return w.object(members...)
+}
+
+// meta writes _meta with GuardChain, or with a chain one reading sees and
+// another does not when that is the flaw.
+func (w *messageWriter) meta() string {
+	chain := GuardChain
+	switch w.flaw {
+	case "duplicate provenance":
+		return w.object(w.twin([]string{w.m("io.noescalation/provenance", chain)}, w.s.intn(2),
+			w.m("io.noescalation/provenance", GuardBroadChain))...)
+	case "duplicate chain":
+		broad := strings.TrimPrefix(strings.TrimSuffix(GuardBroadChain, "}"), `{"v":1,`)
+		if w.s.bool() {
+			chain = `{"v":1,` + broad + strings.TrimPrefix(chain, `{"v":1`) // broad first
+		} else {
+			chain = strings.TrimSuffix(chain, "}") + "," + broad + "}" // broad last
+		}
+	}
+	return w.object(w.m("io.noescalation/provenance", chain), w.m("progressToken", "1"))
+}
+
+// method writes the method member, with a twin naming the other side of
+// tools/call when that is the flaw.
+func (w *messageWriter) method(name string) string {
+	m := w.m("method", quote(name))
+	if w.flaw != "duplicate method" {
+		return m
+	}
+	other := "tools/call"
+	if name == other {
+		other = "ping"
+	}
+	if w.s.bool() {
+		return m + "," + w.m("method", quote(other))
+	}
+	return w.m("method", quote(other)) + "," + m
+}
+
+// twin inserts member at i of members, or one place later on a coin
+// flip, so the twin comes before or after the member it doubles.
+func (w *messageWriter) twin(members []string, i int, member string) []string {
+	if w.s.bool() {
+		i = min(i+1, len(members))
+	}
+	i = min(i, len(members))
+	return append(members[:i:i], append([]string{member}, members[i:]...)...)
+}
+
+// object writes {members}, with a trailing comma one time in three when
+// that is the flaw.
+func (w *messageWriter) object(members ...string) string {
+	text := "{" + strings.Join(members, ",")
+	if w.flaw == "trailing comma" && len(members) > 0 && w.s.intn(3) == 0 {
+		text += ","
+	}
+	return text + "}"
+}
+
+// m writes one member, its name perhaps spelled with an escape ("n\u0061me").
+func (w *messageWriter) m(name, value string) string {
+	q := quote(name)
+	if w.escapes && len(name) > 1 && w.s.bool() {
+		i := 1 + w.s.intn(len(name)-1)
+		q = `"` + name[:i] + fmt.Sprintf(`\u%04x`, name[i]) + name[i+1:] + `"`
+	}
+	return q + ":" + value
+}
+
+// quote writes s as a JSON string; the inputs here need no escapes.
+func quote(s string) string { return `"` + s + `"` }
