@@ -1,0 +1,120 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PathPair is two hierarchical argument values and the folding they are
+// canonicalized under: Y is a respelling of X (dot segments, doubled and
+// trailing slashes, percent-encoding of unreserved and reserved bytes,
+// double encoding, NFD) or a near miss of it (a segment changed, an
+// encoded separator or dot segment, a NUL, a backslash, one ".." too
+// many, a case variant).
+type PathPair struct {
+	X, Y string
+	Fold bool
+	Miss string // the near miss Y is, "" for a respelling
+}
+
+// pathBases are the paths the pairs spell: absolute and relative, nested,
+// the root, composed characters, a name with a percent-encodable
+// reserved character.
+var pathBases = []string{"/srv/acme/x/a.txt", "/srv/acme", "/", "acme/app", "a/b/c", "/srv/café/b", "/srv/a-b_c~d/e", "x", "/srv/ACME/Readme", "/srv/a+b@c=d;e"}
+
+// pathMisses are the near misses, each a function of a path.
+var pathMisses = []struct {
+	name string
+	make func(s *source, p string) string
+}{
+	{"a segment changed", func(s *source, p string) string { return p + "/z" }},
+	{"a letter changed", func(s *source, p string) string { return strings.Replace(p, "a", "o", 1) }},
+	{"an encoded separator", func(s *source, p string) string { return strings.Replace(p+"/q", "/", "%2F", 1+s.intn(2)) }},
+	{"an encoded dot segment", func(s *source, p string) string {
+		return p + []string{"/%2e%2e", "/%2E", "/.%2e/x", "/%252e%252e"}[s.intn(4)]
+	}},
+	{"a NUL in a segment a dot segment removes", func(s *source, p string) string { return p + "/q%00/.." }},
+	{"a NUL", func(s *source, p string) string { return p + []string{"%00", "\x00", "/..%00"}[s.intn(3)] }},
+	{"a backslash", func(s *source, p string) string { return p + []string{`\..`, `%5C..`, `/q%5c`}[s.intn(3)] }},
+	{"one '..' too many", func(s *source, p string) string { return p + strings.Repeat("/..", 1+strings.Count(p, "/")) }},
+	{"a case variant", func(s *source, p string) string { return strings.ToUpper(p) }},
+	{"malformed percent-encoding", func(s *source, p string) string { return p + []string{"%", "%2", "%zz", "%c3"}[s.intn(4)] }},
+}
+
+// GeneratePathPair turns data into a pair; like Generate, it never fails.
+func GeneratePathPair(data []byte) PathPair {
+	s := newSource(data)
+	base := pathBases[s.intn(len(pathBases))]
+	p := PathPair{Fold: s.bool()}
+	p.X = s.respellPath(base)
+	if s.intn(3) == 0 {
+		m := pathMisses[s.intn(len(pathMisses))]
+		p.Y, p.Miss = s.respellPath(m.make(s, base)), m.name
+	} else {
+		p.Y = s.respellPath(base)
+	}
+	return p
+}
+
+// respellPath writes path another way, zero to three times over, each way
+// one that denotes the same resource.
+func (s *source) respellPath(path string) string {
+	for n := s.intn(4); n > 0; n-- {
+		segs := strings.Split(path, "/")
+		i := s.intn(len(segs))
+		if segs[0] == "" && len(segs) > 1 { // absolute: keep the leading "/"
+			i = 1 + s.intn(len(segs)-1)
+		}
+		switch s.intn(8) {
+		case 0: // a "." segment
+			segs = insertAt(segs, i, ".")
+		case 1: // a segment and the ".." that removes it
+			segs = insertAt(segs, i, "q", "..")
+		case 2: // a doubled slash
+			segs = insertAt(segs, max(i, 1), "")
+		case 3: // a trailing slash
+			segs = append(segs, "")
+		case 4: // one byte percent-encoded, in either case of hex digit
+			segs[i] = s.encodeByte(segs[i], false)
+		case 5: // one byte encoded twice
+			segs[i] = s.encodeByte(segs[i], true)
+		case 6: // NFD, raw or percent-encoded
+			segs[i] = strings.ReplaceAll(segs[i], "é", []string{"e\u0301", "e%CC%81", "%65%cc%81"}[s.intn(3)])
+		default: // a composed character percent-encoded
+			segs[i] = strings.ReplaceAll(segs[i], "é", "%C3%A9")
+		}
+		path = strings.Join(segs, "/")
+	}
+	return path
+}
+
+// encodeByte percent-encodes one ASCII byte of seg that is not part of an
+// escape already (twice: with its '%' written %25). A dot segment is left
+// alone: "%2e" for "." is a near miss, not a respelling.
+func (s *source) encodeByte(seg string, twice bool) string {
+	var at []int
+	for i := 0; i < len(seg); i++ {
+		switch {
+		case seg[i] == '%':
+			i += 2
+		case seg[i] < 0x80:
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 || seg == "." || seg == ".." {
+		return seg
+	}
+	i := at[s.intn(len(at))]
+	enc := fmt.Sprintf([]string{"%%%02X", "%%%02x"}[s.intn(2)], seg[i])
+	if twice {
+		enc = "%25" + enc[1:]
+	}
+	return seg[:i] + enc + seg[i+1:]
+}
+
+// insertAt inserts elems before segs[i].
+func insertAt(segs []string, i int, elems ...string) []string {
+	out := append([]string{}, segs[:i]...)
+	out = append(out, elems...)
+	return append(out, segs[i:]...)
+}
