@@ -165,7 +165,7 @@ func runTarget(ctx context.Context, cfg Config, t Target, exe string) Result {
 	defer cancel()
 	cmd := exec.CommandContext(dctx, exe, "-test.run=^$", "-test.fuzz=^"+t.Name+"$",
 		"-test.fuzztime="+cfg.Time.String(), "-test.fuzzcachedir="+corpus,
-		fmt.Sprintf("-test.parallel=%d", cfg.Workers), "-test.fuzzminimizetime=10s")
+		fmt.Sprintf("-test.parallel=%d", cfg.Workers), "-test.fuzzminimizetime="+minimizeTime(cfg.Time).String())
 	cmd.Dir = t.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -225,6 +225,13 @@ func runTarget(ctx context.Context, cfg Config, t Target, exe string) Result {
 			t.Name, res.Status, res.Execs, res.Seconds, res.NewInteresting, len(res.Failures))
 	}
 	return res
+}
+
+// minimizeTime is how long the engine may shrink each new interesting input:
+// a tenth of the budget, from 1 s to 10 s. Go's default of a minute leaves a
+// short campaign doing nothing else.
+func minimizeTime(budget time.Duration) time.Duration {
+	return min(max(budget/10, time.Second), 10*time.Second)
 }
 
 func (r Result) crashed(err error) Result {
