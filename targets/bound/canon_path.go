@@ -46,6 +46,11 @@ func canonHierarchical(s string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if strings.IndexByte(d, 0) >= 0 {
+			// Judged per segment, before ".." can remove the segment
+			// that holds it: "q%00/.." must not resolve to its parent.
+			return "", notCanonical("NUL in a hierarchical value")
+		}
 		if strings.ContainsAny(d, "/\\") {
 			return "", notCanonical("segment %q decodes to a separator", seg)
 		}

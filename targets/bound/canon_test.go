@@ -49,6 +49,9 @@ func TestCanonRefusals(t *testing.T) {
 		{"%C3", "not UTF-8"},    // never U+FFFD
 		{"%ff%fe", "not UTF-8"}, // never U+FFFD
 		{"/a%00b", "NUL"},
+		// Found by the campaign's FuzzArgumentCanonicalization: the NUL was
+		// judged after ".." had removed its segment.
+		{"/srv/ACME/Readme/q%00/..", "NUL"},
 		{"%252525252541", "not stabilized"},
 		{"a\xffb", "not UTF-8"},
 	} {
