@@ -15,8 +15,8 @@ import (
 // argument canonicalization targets. Each check is the target's property
 // with the faulty variant under test; real is the same property with the
 // real target, so that only an input the real target passes counts as
-// finding the planted fault (the real canonicalization fails on some
-// inputs of its own: see docs/PLANTED-FAULTS.md).
+// finding the planted fault (the real canonicalization failed on inputs
+// of its own until cc27fc5: see docs/PLANTED-FAULTS.md).
 //
 // focus names the finding the fault is planted for (a duplicate member
 // read two ways, an encoded dot segment surviving) and recognizes it, so
