@@ -2,25 +2,16 @@ package fuzz_test
 
 import (
 	"testing"
-	_ "unsafe" // for go:linkname
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
-// boundCanonString is targets/bound's string canonicalization (canon.go),
-// which the package does not export: the fuzz target reaches it by
-// go:linkname so the property can see the canonical string itself, not
-// only the equalities bound.Admits reveals. A rename in targets/bound
-// breaks this package's build, which is the failure wanted: the target
-// must follow the function. canonMatchesAdmits ties it to the exported
-// behaviour, so a linked function the bound no longer uses is caught too.
-//
-//go:linkname boundCanonString github.com/canonfuzz/canonfuzz/targets/bound.canonString
-func boundCanonString(s string, m bound.Mode, fold bool) (string, error)
-
-// boundCanon is the real target: the hierarchical reading.
+// boundCanon is the real target: targets/bound's string canonicalization
+// under the hierarchical reading. canonMatchesAdmits ties it to the
+// behaviour the bound uses, so a canonicalization the meet no longer calls
+// is caught too.
 func boundCanon(s string, fold bool) (string, error) {
-	return boundCanonString(s, bound.ModeHierarchical, fold)
+	return bound.CanonicalizeString(s, bound.ModeHierarchical, fold)
 }
 
 // canonMatchesAdmits reports whether {"eq": x} admits y under the

@@ -147,3 +147,17 @@ func TestCanonQueryInPath(t *testing.T) {
 		}
 	}
 }
+
+// CanonicalizeString is canonString for one reading; the dual reading is
+// two judgements, not one string, and is refused.
+func TestCanonicalizeStringExported(t *testing.T) {
+	if got, err := CanonicalizeString("/srv/./acme//app/", ModeHierarchical, false); err != nil || got != "/srv/acme/app" {
+		t.Errorf("hierarchical: %q, %v", got, err)
+	}
+	if got, err := CanonicalizeString("/srv/./x", ModePlain, false); err != nil || got != "/srv/./x" {
+		t.Errorf("plain: %q, %v, want the NFC string unchanged", got, err)
+	}
+	if _, err := CanonicalizeString("/srv/x", ModeDual, false); !errors.Is(err, ErrNotCanonical) {
+		t.Errorf("dual: %v, want ErrNotCanonical", err)
+	}
+}
