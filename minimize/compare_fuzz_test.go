@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 )
 
 // FuzzPlantedLastWins fails where planted.LastWins writes output for an
@@ -19,7 +17,7 @@ func FuzzPlantedLastWins(f *testing.F) {
 	for _, s := range []string{`{"a":1,"b":[true,{"c":"x","d":null}]}`, `[{"x":1},{"y":2}]`, `{"key":"value","other":[1,2,3]}`} {
 		f.Add([]byte(s))
 	}
-	s := plantedSigner("LastWins", planted.LastWins)
+	s := plantedSigner("LastWins")
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if sig := Sign(s, in); sig != Pass {
 			t.Fatalf("%s on %q", sig, in)
@@ -39,7 +37,7 @@ func TestCompareMinimizeFiles(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no files in %s: %v", dir, err)
 	}
-	s := plantedSigner("LastWins", planted.LastWins)
+	s := plantedSigner("LastWins")
 	for _, f := range files {
 		if filepath.Ext(f) == ".log" {
 			continue

@@ -5,32 +5,15 @@ import (
 	"context"
 	"testing"
 	"time"
-
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/targets/admit"
-	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
 
-// plantedSigner compares a planted-fault canonicalizer of fuzz/planted with
-// jcs.Canonicalize and names the divergence:
-//
-//	planted:NAME:admits:KIND   it writes output for what jcs refuses as KIND
-//	planted:NAME:refuses       it refuses what jcs admits
-//	planted:NAME:output-differs
-func plantedSigner(name string, impl func([]byte) ([]byte, error)) Signer {
-	return SignerFunc(func(in []byte) Signature {
-		want, werr := jcs.Canonicalize(in, admit.Options{})
-		got, gerr := impl(in)
-		switch {
-		case werr != nil && gerr == nil:
-			return Signature("planted:" + name + ":admits:" + admitVerdict(werr))
-		case werr == nil && gerr != nil:
-			return Signature("planted:" + name + ":refuses")
-		case werr == nil && !bytes.Equal(want, got):
-			return Signature("planted:" + name + ":output-differs")
-		}
-		return Pass
-	})
+// plantedSigner is PlantedSigner of a variant PlantedVariants lists.
+func plantedSigner(name string) Signer {
+	s, ok := PlantedSigner(name)
+	if !ok {
+		panic("no planted variant " + name)
+	}
+	return s
 }
 
 // Crashers of the planted-fault variants, each a 256 KiB document with the
@@ -40,20 +23,22 @@ func plantedSigner(name string, impl func([]byte) ([]byte, error)) Signer {
 func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	cases := []struct {
 		name     string
-		impl     func([]byte) ([]byte, error)
 		core     string
 		want     Signature
 		maxAfter int
 	}{
-		{"LastWins", planted.LastWins, `{"k":true,"mid":"x","k":[1,2]}`, "planted:LastWins:admits:DuplicateMember", 20},
-		{"Substitute", planted.Substitute, `{"k":true,"mid":"x\udc00y"}`, "planted:Substitute:admits:StringNotScalar", 20},
-		{"CodePointOrder", planted.CodePointOrder, `{"k":true,"\ue000":1,"\ud83d\ude00":2}`, "planted:CodePointOrder:output-differs", 40},
+		{"LastWins", `{"k":true,"mid":"x","k":[1,2]}`, "planted:LastWins:admits:DuplicateMember", 20},
+		{"Substitute", `{"k":true,"mid":"x\udc00y"}`, "planted:Substitute:admits:StringNotScalar", 20},
+		{"CodePointOrder", `{"k":true,"\ue000":1,"\ud83d\ude00":2}`, "planted:CodePointOrder:output-differs", 40},
+		// Two faults: the duplicate comes first, so the crasher signs it,
+		// and the lone surrogate after it must not take over.
+		{"EncodingJSON", `{"k":true,"mid":"x","k":[1,"\udc00"]}`, "planted:EncodingJSON:admits:DuplicateMember", 20},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			doc := hugeDuplicateDocument(1<<18, 40, 3)
 			doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
-			s := plantedSigner(c.name, c.impl)
+			s := plantedSigner(c.name)
 			if got := Sign(s, doc); got != c.want {
 				t.Fatalf("the crasher signs %q, want %q", got, c.want)
 			}
