@@ -99,7 +99,7 @@ func TestEveryFuzzTargetHasSeeds(t *testing.T) {
 
 type signature struct {
 	params []string // the f.Fuzz function's parameter types after *testing.T
-	adds   bool     // the target calls f.Add itself
+	adds   bool     // the target calls f.Add, itself or through a helper of its package
 }
 
 // fuzzSignatures parses the test files under targets/ and fuzz/ (not their
@@ -107,6 +107,15 @@ type signature struct {
 func fuzzSignatures(t *testing.T) map[string]signature {
 	t.Helper()
 	sigs := map[string]signature{}
+	// Per package: each function taking a *testing.F, whether it calls Add
+	// itself, and the functions it calls; a seed helper such as
+	// addSeeds(f, list) counts as adding seeds.
+	type helper struct {
+		adds  bool
+		calls []string
+	}
+	helpers := map[string]map[string]*helper{}
+	fuzzCalls := map[string][]string{}
 	for _, top := range []string{"targets", "fuzz"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d os.DirEntry, err error) error {
 			if err != nil {
@@ -123,12 +132,21 @@ func fuzzSignatures(t *testing.T) map[string]signature {
 				return err
 			}
 			dir, _ := filepath.Rel(root, filepath.Dir(path))
+			if helpers[dir] == nil {
+				helpers[dir] = map[string]*helper{}
+			}
 			for _, decl := range file.Decls {
 				fn, ok := decl.(*ast.FuncDecl)
-				if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "Fuzz") || fn.Body == nil {
+				if !ok || fn.Recv != nil || fn.Body == nil || !takesTestingF(fn) {
 					continue
 				}
-				sigs[dir+"."+fn.Name.Name] = readSignature(fn)
+				sig := readSignature(fn)
+				if strings.HasPrefix(fn.Name.Name, "Fuzz") {
+					sigs[dir+"."+fn.Name.Name] = sig
+					fuzzCalls[dir+"."+fn.Name.Name] = calledNames(fn)
+				} else {
+					helpers[dir][fn.Name.Name] = &helper{adds: sig.adds, calls: calledNames(fn)}
+				}
 			}
 			return nil
 		})
@@ -136,7 +154,52 @@ func fuzzSignatures(t *testing.T) map[string]signature {
 			t.Fatal(err)
 		}
 	}
+	for _, hs := range helpers { // to a fixed point: helpers of helpers
+		for changed := true; changed; {
+			changed = false
+			for _, h := range hs {
+				for _, c := range h.calls {
+					if o := hs[c]; o != nil && o.adds && !h.adds {
+						h.adds, changed = true, true
+					}
+				}
+			}
+		}
+	}
+	for key, sig := range sigs {
+		dir := key[:strings.LastIndexByte(key, '.')]
+		for _, c := range fuzzCalls[key] {
+			if h := helpers[dir][c]; h != nil && h.adds {
+				sig.adds = true
+			}
+		}
+		sigs[key] = sig
+	}
 	return sigs
+}
+
+// takesTestingF reports whether fn has a *testing.F parameter.
+func takesTestingF(fn *ast.FuncDecl) bool {
+	for _, p := range fn.Type.Params.List {
+		if types(p.Type) == "*testing.F" {
+			return true
+		}
+	}
+	return false
+}
+
+// calledNames lists the plain identifiers fn calls.
+func calledNames(fn *ast.FuncDecl) []string {
+	var names []string
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok {
+				names = append(names, id.Name)
+			}
+		}
+		return true
+	})
+	return names
 }
 
 func readSignature(fn *ast.FuncDecl) signature {
