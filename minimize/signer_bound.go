@@ -76,7 +76,12 @@ const maxBoundProbes = 8192
 //
 // A chain that does not parse, or whose meet is too large, is no failure:
 // a guard denies it.
+//
+// It checks FuzzParse's properties first (parseFailure).
 func boundFailure(input []byte) Signature {
+	if sig := parseFailure(input); sig != Pass {
+		return sig
+	}
 	return meetFailure(input, bound.EffBound)
 }
 

@@ -3,6 +3,7 @@ package minimize
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // A target row says what a --target name means: which signer replays it,
@@ -27,7 +28,12 @@ var targetTable = []target{
 	{name: "FuzzAppendNumberMatchesReference", short: "jcs", why: "its reference is test code in targets/jcs"},
 	{name: "FuzzNumberTokenMatchesReference", short: "jcs", why: "its reference is test code in targets/jcs"},
 	{name: "FuzzAppendStringMatchesReference", short: "jcs", why: "its reference is test code in targets/jcs"},
+	{name: "FuzzCanonicalizeMatchesJSONText", short: "jsontext", outcome: oracleOutcome("jsontext", jsontextOracle), failure: outputDiffers(oracleFailure("jsontext", jsontextOracle))},
+	{name: "FuzzNumberTokenOfDoubleMatchesReference", short: "jcs", why: "its input is a double's bits and a digit count, and its reference is test code in targets/jcs"},
+	{name: "FuzzDecimalToFloatMatchesParseFloat", short: "jcs", why: "its input is a mantissa and an exponent, and decimalToFloat is not exported"},
 	{name: "bound", short: "bound", outcome: boundOutcome, failure: boundFailure},
+	{name: "FuzzParse", short: "bound", outcome: boundOutcome, failure: boundFailure},
+	{name: "FuzzMeetBoundsExact", short: "bound", why: "its input is a pair of generator seeds, not bytes"},
 	// Outside implementations, for incumbent vectors: the failure mode is a
 	// departure from jcs.
 	{name: "cyberphone", short: "cyberphone", outcome: oracleOutcome("cyberphone", cyberphoneOracle), failure: oracleFailure("cyberphone", cyberphoneOracle)},
@@ -41,6 +47,41 @@ var targetTable = []target{
 	{name: "FuzzSumMatchesCanonicalize", short: "digest", why: "its input is an arguments text wrapped by test code, not a request"},
 	{name: "guard", short: "guard", outcome: guardOutcome, failure: guardFailure},
 	{name: "FuzzDecide", short: "guard", outcome: guardOutcome, failure: guardFailure},
+	// The cross-target properties of fuzz/ are test code of package fuzz,
+	// which no other package can call.
+	{name: "FuzzCanonicalizeMatchesOracles", short: "jcs", why: "its property (fuzz/canonicalize_oracles_test.go; fuzz/gofuzz's entry point of the name) is test code that allows the oracles' known departures; the jcs and oracle signers replay its parts"},
+	{name: "FuzzCanonicalizeMatchesNode", short: "jcs", why: "its oracles are Node processes, and its property is test code in fuzz/"},
+	{name: "FuzzCanonicalizeGeneratedValue", short: "jcs", why: "its input is generator bytes for gen.Generate, not a JSON text"},
+	{name: "FuzzCanonicalizeGeneratedValueMatchesNode", short: "jcs", why: "its input is generator bytes, and its oracles are Node processes"},
+	{name: "FuzzNumberFromBits", short: "jcs", why: "its input is a double's bits, not a JSON text"},
+	{name: "FuzzNumberFromBitsMatchesNode", short: "jcs", why: "its input is a double's bits, and its oracles are Node processes"},
+	{name: "FuzzDigestRepresentationInvariant", short: "digest", why: "its property (digestRepresentationInvariant) is test code in fuzz/; the digest signer replays FuzzParseNeverPanics's"},
+	{name: "FuzzDigestRequestInvariant", short: "digest", why: "fuzz/gofuzz's property (digestInvariance) is not exported; the digest signer replays FuzzParseNeverPanics's"},
+	{name: "FuzzArgumentCanonicalization", short: "bound", why: "its input is generator bytes, two values and a fold flag, and its property is test code in fuzz/"},
+	{name: "FuzzMeetExactOnSpellings", short: "bound", why: "its input is generator bytes for gen.GenerateConstraintPair, not a provenance object"},
+	{name: "FuzzGlobGeneratedMatchesReference", short: "bound", why: "its input is generator bytes for gen.GenerateGlob, not a provenance object"},
+	{name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", short: "guard", why: "its property (guardForwardsOnlyWhatEveryParserReadsInside, on the raw and the generated message) is test code in fuzz/; the guard signer replays FuzzDecide's"},
+	// The minimizer's own fuzz targets and its planted-fault comparisons.
+	{name: "FuzzStructureSpans", short: "minimize", why: "a test of the minimizer's tokenizer, not of a target"},
+	{name: "FuzzMinimizeKeepsTheSignature", short: "minimize", why: "a test of the minimizer itself, not of a target"},
+	{name: "FuzzPlantedLastWins", short: "planted", why: "a planted fault for measuring the minimizers (docs/MINIMIZE.md): minimize.PlantedSigner replays it"},
+	{name: "FuzzPlantedSubstitute", short: "planted", why: "a planted fault for measuring the minimizers: minimize.PlantedSigner replays it"},
+	{name: "FuzzPlantedCodePointOrder", short: "planted", why: "a planted fault for measuring the minimizers: minimize.PlantedSigner replays it"},
+	{name: "FuzzPlantedEncodingJSON", short: "planted", why: "a planted fault for measuring the minimizers: minimize.PlantedSigner replays it"},
+}
+
+// outputDiffers keeps only the NAME:output-differs signatures of an oracle
+// failure signer: FuzzCanonicalizeMatchesJSONText compares outputs where
+// both implementations write and leaves out what either refuses. Its
+// vectors replay under the oracle's full failure signer, which signs an
+// input both write the same way.
+func outputDiffers(f func([]byte) Signature) func([]byte) Signature {
+	return func(in []byte) Signature {
+		if sig := f(in); strings.HasSuffix(string(sig), ":output-differs") {
+			return sig
+		}
+		return Pass
+	}
 }
 
 // ErrUnknownTarget is matched by a *TargetError for a name the table does
