@@ -1,0 +1,92 @@
+//go:build minimizecompare
+
+package minimize
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The crashers of the libFuzzer comparison (minimize/compare-libfuzzer.sh):
+// TestMeasurePlantedCanonicalizers' 256 KiB documents, and for EncodingJSON
+// one with its duplicate first and a lone surrogate after it.
+var libFuzzerCrashers = []struct{ variant, core string }{
+	{"LastWins", `{"k":true,"mid":"x","k":[1,2]}`},
+	{"Substitute", `{"k":true,"mid":"x\udc00y"}`},
+	{"CodePointOrder", `{"k":true,"\ue000":1,"\ud83d\ude00":2}`},
+	{"EncodingJSON", `{"k":true,"mid":"x","k":[1,"\udc00"]}`},
+}
+
+// TestWriteLibFuzzerCrashers writes $MINIMIZE_LIBFUZZER_DIR/VARIANT.crash.
+func TestWriteLibFuzzerCrashers(t *testing.T) {
+	dir := os.Getenv("MINIMIZE_LIBFUZZER_DIR")
+	if dir == "" {
+		t.Skip("MINIMIZE_LIBFUZZER_DIR not set")
+	}
+	for _, c := range libFuzzerCrashers {
+		doc := hugeDuplicateDocument(1<<18, 40, 3)
+		doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
+		if Sign(plantedSigner(c.variant), doc) == Pass {
+			t.Fatalf("%s: the crasher passes", c.variant)
+		}
+		if err := os.WriteFile(filepath.Join(dir, c.variant+".crash"), doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCompareLibFuzzer minimizes each VARIANT.crash with Minimize and
+// replays VARIANT.libfuzzer (what -minimize_crash left) through the same
+// signer, then prints one table row per variant: sizes, times (libFuzzer's
+// from VARIANT.libfuzzer.time, written by the script) and whether each
+// result kept the crasher's signature.
+func TestCompareLibFuzzer(t *testing.T) {
+	dir := os.Getenv("MINIMIZE_LIBFUZZER_DIR")
+	if dir == "" {
+		t.Skip("MINIMIZE_LIBFUZZER_DIR not set")
+	}
+	for _, c := range libFuzzerCrashers {
+		s := plantedSigner(c.variant)
+		crash, err := os.ReadFile(filepath.Join(dir, c.variant+".crash"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Sign(s, crash)
+		res, err := Minimize(context.Background(), crash, s, Options{Time: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours := kept(Sign(s, res.Input), want)
+		lf, err := os.ReadFile(filepath.Join(dir, c.variant+".libfuzzer"))
+		lfSize, lfSig := "none", "(no output)"
+		if err == nil {
+			lfSize = strconv.Itoa(len(lf))
+			lfSig = kept(Sign(s, lf), want) + " " + quoteShort(lf)
+		}
+		lfTime, _ := os.ReadFile(filepath.Join(dir, c.variant+".libfuzzer.time"))
+		t.Logf("| `%s` | `%s` | %d | ours: %d %s in %v (%d tries) | libFuzzer: %s %s in %s |",
+			c.variant, want, len(crash), len(res.Input), ours+" "+quoteShort(res.Input),
+			res.Stats.Elapsed.Round(time.Millisecond), res.Stats.Tries, lfSize, lfSig, strings.TrimSpace(string(lfTime)))
+	}
+}
+
+// kept says whether got is the crasher's signature want, or what it is.
+func kept(got, want Signature) string {
+	if got == want {
+		return "kept"
+	}
+	return "LOST (now " + string(got) + ")"
+}
+
+func quoteShort(b []byte) string {
+	if len(b) > 60 {
+		return "`" + string(b[:60]) + "`..."
+	}
+	return "`" + string(b) + "`"
+}

@@ -1,0 +1,25 @@
+package libfuzzercompare
+
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/minimize"
+)
+
+// Check panics with the variant's signature, and only where it has one;
+// every variant minimize lists has an entry point's name (fuzz.go).
+func TestCheck(t *testing.T) {
+	if got := Check("LastWins", []byte(`{"a":[1,"\ud83d\ude00"]}`)); got != 0 {
+		t.Errorf("Check on sound input = %d", got)
+	}
+	defer func() {
+		if r := recover(); r != "planted:EncodingJSON:admits:StringNotScalar" {
+			t.Errorf("Check panicked with %v", r)
+		}
+	}()
+	if len(minimize.PlantedVariants()) != 4 {
+		t.Errorf("variants %v: fuzz.go has four entry points", minimize.PlantedVariants())
+	}
+	Check("EncodingJSON", []byte(`["\udc00"]`))
+	t.Error("Check did not panic")
+}
