@@ -5,12 +5,14 @@ package minimize
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // The crashers of the libFuzzer comparison (minimize/compare-libfuzzer.sh):
@@ -84,9 +86,22 @@ func kept(got, want Signature) string {
 	return "LOST (now " + string(got) + ")"
 }
 
+// quoteShort shows at most 60 bytes of b, with bytes that are not UTF-8
+// and control bytes as \xNN.
 func quoteShort(b []byte) string {
+	more := ""
 	if len(b) > 60 {
-		return "`" + string(b[:60]) + "`..."
+		b, more = b[:60], "..."
 	}
-	return "`" + string(b) + "`"
+	var s strings.Builder
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 || r < 0x20 {
+			fmt.Fprintf(&s, "\\x%02x", b[0])
+		} else {
+			s.Write(b[:n])
+		}
+		b = b[n:]
+	}
+	return "`" + s.String() + "`" + more
 }
