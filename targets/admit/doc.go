@@ -52,12 +52,15 @@
 //     read. One that rounds (to nearest, ties to even) to an infinity is
 //     [NumberNotFinite]; values between the largest double and the halfway
 //     point to 2^1024 round to the largest double and are admitted, and
-//     underflow to zero is finite. Under [IJSON], a number whose exact
-//     decimal value is an integer of magnitude 2^53 or more is
-//     [UnsafeInteger], whatever the notation (1e16 and 1.5e300 are refused;
-//     9007199254740993.5 is not an integer and is admitted). Both are
-//     reported at the number's first byte (its sign, if any). Non-finiteness
-//     wins over unsafeness.
+//     underflow to zero is finite. Under [IJSON], a number whose double
+//     (rounded the same way) has magnitude 2^53 or more is [UnsafeInteger],
+//     whatever the notation: every such double is an integer past the range
+//     where doubles are exact, and it is what the canonical form writes, so
+//     the profile is closed under canonicalization. 1e16, 1.5e300 and
+//     9007199254740993.5 (whose double is 9007199254740994) are refused, and
+//     so is 9007199254740991.9, whose double is 2^53; 9007199254740991.4 is
+//     admitted. Both kinds are reported at the number's first byte (its sign,
+//     if any). Non-finiteness wins over unsafeness.
 //   - A member name equal, once decoded, to an earlier name of the same object
 //     is [DuplicateMember] at the repeat's opening quote, judged when the
 //     name's closing quote has been read.

@@ -27,8 +27,8 @@ const (
 	// NumberNotFinite: a number with no finite IEEE 754 double
 	// (RFC 8785 section 3.2.2.3 cannot write it).
 	NumberNotFinite Kind = "NumberNotFinite"
-	// UnsafeInteger: under IJSON, an integer of magnitude 2^53 or more
-	// (RFC 7493 section 2.2).
+	// UnsafeInteger: under IJSON, a number whose double has magnitude 2^53
+	// or more, an integer past the exact range (RFC 7493 section 2.2).
 	UnsafeInteger Kind = "UnsafeInteger"
 	// Noncharacter: under IJSON, U+FDD0..U+FDEF or U+xFFFE, U+xFFFF
 	// (RFC 7493 section 2.1).

@@ -38,9 +38,10 @@ var finiteCases = refused(admit.NumberNotFinite, rfc8785,
 	fault{"small-mantissa-large-exponent", "", "0.0000001e316"},
 )
 
-// unsafeCases: under I-JSON, integer values of magnitude 2^53 or more
-// (RFC 7493 section 2.2) in any notation, reported at their first byte.
-// Every input is otherwise admitted.
+// unsafeCases: under I-JSON, numbers whose double has magnitude 2^53 or
+// more (RFC 7493 section 2.2) in any notation, reported at their first
+// byte: every such double is an integer past the exact range, and it is
+// what the canonical form writes. Every input is otherwise admitted.
 var unsafeCases = refused(admit.UnsafeInteger, ijson,
 	fault{"two-to-the-53", "", "9007199254740992"},
 	fault{"two-to-the-53-plus-one", "", "9007199254740993"},
@@ -58,20 +59,24 @@ var unsafeCases = refused(admit.UnsafeInteger, ijson,
 	fault{"one-below-exact-halfway", "", belowHalfway},
 	fault{"two-to-the-64", "[1,", pow2(64) + "]"},
 	fault{"negative-ten-to-the-308", "", "-1e308"},
+	fault{"above-but-fraction", "", "9007199254740993.5"},
+	fault{"just-above-fraction", "", "9007199254740992.000001"},
+	fault{"long-fraction", "", "123456789012345678901234567890.5"},
+	fault{"exponent-leaves-fraction", "", "1.23456789012345678901234567891e20"},
+	fault{"below-rounds-up-to-2^53", "", "9007199254740991.9"},
+	fault{"below-halfway-tie-to-even", "", "9007199254740991.5"},
 )
 
 // ijsonAdmittedCases: admitted under I-JSON: integers just below 2^53,
-// numbers above it that are not integers, and the neighbours of the
+// fractions below it whose double stays below it, and the neighbours of the
 // noncharacters.
 var ijsonAdmittedCases = admitted(ijson,
 	fault{"ijson-max-safe", "9007199254740991", ""},
 	fault{"ijson-negative-max-safe", "-9007199254740991", ""},
 	fault{"ijson-max-safe-exponent", "9.007199254740991e15", ""},
 	fault{"ijson-max-safe-point-zero", "9007199254740991.0", ""},
-	fault{"ijson-above-but-fraction", "9007199254740993.5", ""},
-	fault{"ijson-just-above-fraction", "9007199254740992.000001", ""},
-	fault{"ijson-long-fraction", "123456789012345678901234567890.5", ""},
-	fault{"ijson-exponent-leaves-fraction", "1.23456789012345678901234567891e20", ""},
+	fault{"ijson-below-rounds-down", "9007199254740991.4", ""},
+	fault{"ijson-just-below-exponent", "9.0071992547409914e15", ""},
 	fault{"ijson-ten-to-the-15", "1e15", ""},
 	fault{"ijson-zero-huge-exponent", "0e999999999999999999999", ""},
 	fault{"ijson-negative-zero", "-0.0e-5", ""},

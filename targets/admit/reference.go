@@ -2,7 +2,7 @@ package admit
 
 import (
 	"fmt"
-	"math/big"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -357,7 +357,7 @@ func (p *refParser) number(start int) (int, *Error) {
 		return 0, refFault(NumberNotFinite, start, "%.40s has no finite double", token)
 	}
 	if p.ijson && refUnsafeInteger(token) {
-		return 0, refFault(UnsafeInteger, start, "%.40s is an integer of magnitude 2^53 or more", token)
+		return 0, refFault(UnsafeInteger, start, "%.40s is a double of magnitude 2^53 or more", token)
 	}
 	return i, nil
 }
@@ -371,44 +371,13 @@ func (p *refParser) digits(i int) int {
 
 func refDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-// refTwo53 is 2^53, the first integer I-JSON calls unsafe (RFC 7493
-// section 2.2).
-var refTwo53 = new(big.Int).Lsh(big.NewInt(1), 53)
-
-// refUnsafeInteger reports whether a well-formed, finite number token is an
-// integer of magnitude 2^53 or more. It works on the decimal digits: the
-// value is N * 10^E with N the significant digits, trailing zeros moved into
-// E; it is an integer exactly when N is zero or E >= 0.
+// refUnsafeInteger reports whether a well-formed, finite number token is
+// unsafe under I-JSON (RFC 7493 section 2.2): its double, rounded to nearest
+// with ties to even, has magnitude 2^53 or more. Every such double is an
+// integer past the range where doubles are exact, and it is what the
+// canonical form writes, so refusing on the rounded value keeps the profile
+// closed under canonicalization.
 func refUnsafeInteger(token string) bool {
-	token = strings.TrimPrefix(token, "-")
-	mantissa, exponent, _ := strings.Cut(strings.ToLower(token), "e")
-	whole, frac, _ := strings.Cut(mantissa, ".")
-	n := strings.TrimLeft(whole+frac, "0")
-	if n == "" {
-		return false // zero
-	}
-	trimmed := strings.TrimRight(n, "0")
-	shift := int64(len(n) - len(trimmed) - len(frac))
-	n = trimmed
-
-	negative := strings.HasPrefix(exponent, "-")
-	exponent = strings.TrimLeft(strings.TrimLeft(exponent, "+-"), "0")
-	if len(exponent) > 18 {
-		// |exponent| >= 10^18 dwarfs any digit count an input can hold.
-		return !negative
-	}
-	exp, _ := strconv.ParseInt("0"+exponent, 10, 64)
-	if negative {
-		exp = -exp
-	}
-	e := exp + shift
-	if e < 0 {
-		return false // N has no trailing zero, so N * 10^E is not an integer
-	}
-	if int64(len(n))+e >= 17 {
-		return true // at least 10^16, above 2^53
-	}
-	v, _ := new(big.Int).SetString(n, 10)
-	v.Mul(v, new(big.Int).Exp(big.NewInt(10), big.NewInt(e), nil))
-	return v.Cmp(refTwo53) >= 0
+	f, err := strconv.ParseFloat(token, 64)
+	return err == nil && math.Abs(f) >= 1<<53
 }

@@ -1,6 +1,9 @@
 package admit
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // number is the shape of one number token, as scanNumber saw it.
 type number struct {
@@ -87,7 +90,7 @@ func (s *scanner) scanNumber(i int) (int, error) {
 		return 0, s.fail(NumberNotFinite, num.start, "number has no finite double")
 	}
 	if s.ijson && s.unsafeInteger(&num) {
-		return 0, s.fail(UnsafeInteger, num.start, "integer of magnitude 2^53 or more")
+		return 0, s.fail(UnsafeInteger, num.start, "number whose double has magnitude 2^53 or more")
 	}
 	return i, nil
 }
@@ -112,63 +115,41 @@ func (s *scanner) finite(num *number) bool {
 	return err == nil
 }
 
-// twoTo53 is 2^53 in decimal: the least integer magnitude RFC 7493 section
-// 2.2 calls unsafe.
-const twoTo53 = "9007199254740992"
-
-// unsafeInteger reports whether the number's exact decimal value is an
-// integer of magnitude 2^53 or more, reading only the digit string: the
-// notation (1e16, 9.007199254740992e15, 90071992547409920e-1) does not matter.
+// unsafeInteger reports whether the number is unsafe under I-JSON (RFC 7493
+// section 2.2): its double, rounded to nearest with ties to even, has
+// magnitude 2^53 or more. Every such double is an integer past the range
+// where doubles are exact (2^53 + 1 reads as 2^53), and it is what the
+// canonical form writes, so the rule is closed under canonicalization:
+// 9007199254740991.9 is refused, since it canonicalizes to 2^53. The digit
+// string decides without parsing unless the value lies in [10^15, 10^16),
+// where 2^53 is.
 func (s *scanner) unsafeInteger(num *number) bool {
 	in := s.in
-	if !num.hasExp && num.fracDigits == 0 {
-		switch {
-		case num.intDigits < len(twoTo53):
-			return false
-		case num.intDigits > len(twoTo53):
-			return true
-		}
-		return string(in[num.intStart:num.intStart+num.intDigits]) >= twoTo53
-	}
 	// The digits of the integer and fraction parts, read as one sequence
-	// without the '.', scaled by 10^(exp - fracDigits).
+	// without the '.'.
 	total := num.intDigits + num.fracDigits
-	digit := func(k int) byte {
-		if k < num.intDigits {
-			return in[num.intStart+k]
+	lo := 0
+	for lo < total {
+		k := num.intStart + lo
+		if lo >= num.intDigits {
+			k++ // past the '.'
 		}
-		return in[num.intStart+k+1] // past the '.'
-	}
-	lo, hi := 0, total-1
-	for lo < total && digit(lo) == '0' {
+		if in[k] != '0' {
+			break
+		}
 		lo++
 	}
 	if lo == total {
 		return false // zero
 	}
-	for digit(hi) == '0' {
-		hi--
-	}
-	scale := num.exp - int64(num.fracDigits) + int64(total-1-hi)
-	if scale < 0 {
-		return false // not an integer
-	}
-	magnitude := int64(hi-lo+1) + scale // decimal digits of the integer
+	// The power of ten of the leading significant digit.
+	top := int64(num.intDigits-1-lo) + num.exp
 	switch {
-	case magnitude < int64(len(twoTo53)):
-		return false
-	case magnitude > int64(len(twoTo53)):
-		return true
+	case top < 15:
+		return false // below 10^15, and so is its double
+	case top > 15:
+		return true // at least 10^16, above 2^53
 	}
-	// Sixteen digits: the significant ones, then zeros, against 2^53.
-	for k := 0; k < len(twoTo53); k++ {
-		d := byte('0')
-		if lo+k <= hi {
-			d = digit(lo + k)
-		}
-		if d != twoTo53[k] {
-			return d > twoTo53[k]
-		}
-	}
-	return true
+	f, _ := strconv.ParseFloat(string(in[num.start:num.end]), 64)
+	return math.Abs(f) >= 1<<53
 }

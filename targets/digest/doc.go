@@ -26,12 +26,13 @@
 // Under [admit.RFC8785], the default, numbers are IEEE 754 doubles as in
 // RFC 8785, so arguments {"id":9007199254740993} and {"id":9007199254740992}
 // have one digest: a proof for one covers the other. Under [admit.IJSON]
-// both are refused (RFC 7493 section 2.2), and so is every integer of
-// magnitude 2^53 or more, so no two distinct integers share a digest.
+// both are refused (RFC 7493 section 2.2), and so is every number whose
+// double has magnitude 2^53 or more, so no two distinct integers share a
+// digest.
 // Neither profile stops decimals with more precision than a double from
 // collapsing: 0.1 and 0.10000000000000000555 have one digest under both,
 // and so do 10000000000000000.1 and 10000000000000000 under RFC 8785
-// (I-JSON refuses the second and admits the first).
+// (I-JSON refuses both).
 //
 // # Security Considerations
 //

@@ -54,10 +54,9 @@
 // different; and under the RFC 8785 profile 9007199254740993 is written
 // 9007199254740992, because a JSON number is read as an IEEE 754 double
 // (RFC 8785 Appendix D advises sending such numbers as strings). A signer that must tell those
-// apart uses the I-JSON profile, which refuses integers of magnitude 2^53
-// and above. Even then the canonical form of an admitted I-JSON text may be
-// refused by that profile: a decimal such as 10000000000000000.1 is
-// admitted, but its double is an integer above 2^53 and is written as one.
+// apart uses the I-JSON profile, which refuses every number whose double
+// has magnitude 2^53 or more (all such doubles are integers), so the
+// canonical form of an admitted I-JSON text is itself admitted under it.
 //
 // Memory is the output plus, per open object, its members' offsets and
 // names, plus one scratch buffer the size of the largest object that had

@@ -31,9 +31,8 @@ var canonicalizeSeeds = []string{
 // FuzzCanonicalizeFixedPoint checks RFC 8785's promises on any input:
 // a refusal is admit.Scan's own error; an admitted input is written
 // without error, and its canonical form is admitted, is its own canonical
-// form, and decodes to the same value. Under I-JSON the canonical form may
-// be refused as UnsafeInteger and nothing else (see
-// TestIJSONRefusesSomeCanonicalForms).
+// form, and decodes to the same value, under both profiles (I-JSON is
+// closed under canonicalization: TestIJSONIsClosedUnderCanonicalization).
 func FuzzCanonicalizeFixedPoint(f *testing.F) {
 	for _, s := range canonicalizeSeeds {
 		f.Add([]byte(s), false)
@@ -68,9 +67,7 @@ func FuzzCanonicalizeFixedPoint(f *testing.F) {
 		if err := admit.Scan(out, admit.Options{}); err != nil {
 			t.Fatalf("Canonicalize(%q) = %q, which is refused: %v", input, out, err)
 		}
-		if err := admit.Scan(out, opts); err != nil && !(ijson && errors.Is(err, admit.UnsafeInteger)) {
-			// The one exception is pinned by
-			// TestIJSONRefusesSomeCanonicalForms.
+		if err := admit.Scan(out, opts); err != nil {
 			t.Fatalf("Canonicalize(%q) = %q, which is refused: %v", input, out, err)
 		}
 		again, err := Canonicalize(out, admit.Options{})

@@ -103,7 +103,9 @@ var scenarios = []scenario{
 	{name: "unsafe-negative-exponent", expect: "UnsafeInteger", profile: "ijson", before: "{\"n\":", from: "90071992547409920e-1}", comment: "an integer however it is written"},
 	{name: "unsafe-ten-to-the-16", expect: "UnsafeInteger", profile: "ijson", from: "-1e16", comment: "magnitude, not sign"},
 	{name: "safe-max-integer", expect: "admitted", profile: "ijson", before: "9007199254740991", comment: "2^53-1 is safe"},
-	{name: "safe-non-integer-above", expect: "admitted", profile: "ijson", before: "9007199254740993.5", comment: "above 2^53 but not an integer"},
+	{name: "unsafe-non-integer-above", expect: "UnsafeInteger", profile: "ijson", before: "", from: "9007199254740993.5", comment: "above 2^53 and not an integer: its double is the integer 9007199254740994"},
+	{name: "unsafe-rounds-up-to-two-to-the-53", expect: "UnsafeInteger", profile: "ijson", before: "", from: "9007199254740991.9", comment: "below 2^53, but its double is 2^53, which its canonical form writes"},
+	{name: "safe-fraction-rounds-down", expect: "admitted", profile: "ijson", before: "9007199254740991.4", comment: "below 2^53 and its double too"},
 	{name: "unsafe-admitted-by-default", expect: "admitted", before: "9007199254740993", comment: "the RFC 8785 profile admits every finite number"},
 
 	// Noncharacter.
