@@ -11,7 +11,7 @@ GOFUZZWORKERS ?= 2
 CAMPAIGN_FLAGS ?=
 
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
-	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare
+	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -76,3 +76,8 @@ gofuzz-cluster: fuzz-tools
 # Our minimizer next to Go's built-in one on the same planted crashers.
 minimize-compare:
 	RUNS=4 minimize/compare.sh
+
+# Our minimizer next to libFuzzer's -minimize_crash on the same crashers,
+# both results replayed through the original signature.
+minimize-compare-libfuzzer: fuzz-tools
+	SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh
