@@ -14,11 +14,11 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -123,82 +123,10 @@ func reduce(s seed) error {
 	return os.WriteFile(path, data, 0o644)
 }
 
-// gen draws the filler of the hostile documents.
-type gen struct {
-	r *rand.Rand
-	n int
-}
-
-func (g *gen) value(b *strings.Builder, depth int) {
-	k := g.r.IntN(7)
-	if depth <= 0 {
-		k = g.r.IntN(5)
-	}
-	switch k {
-	case 0:
-		b.WriteString(strconv.FormatFloat(g.r.NormFloat64()*1e6, 'g', -1, 64))
-	case 1:
-		b.WriteString(strconv.Itoa(g.r.IntN(1 << 20)))
-	case 2:
-		fmt.Fprintf(b, `"text \"%d\" caf\u00e9 \ud83d\ude00"`, g.r.IntN(1000))
-	case 3:
-		b.WriteString([]string{"true", "false", "null"}[g.r.IntN(3)])
-	case 4:
-		b.WriteString(`"plain"`)
-	case 5:
-		b.WriteByte('[')
-		for i := range g.r.IntN(6) {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			g.value(b, depth-1)
-		}
-		b.WriteByte(']')
-	default:
-		b.WriteByte('{')
-		for i := range g.r.IntN(6) {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			g.n++
-			fmt.Fprintf(b, `"m%d": `, g.n)
-			g.value(b, depth-1)
-		}
-		b.WriteByte('}')
-	}
-}
-
-// filler writes values of depth 3 until b has grown by size bytes.
-func (g *gen) filler(b *strings.Builder, size int) {
-	for start, i := b.Len(), 0; b.Len()-start < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		g.value(b, 3)
-	}
-}
-
 // hostile is a 1 MiB document of filler with core 40 levels down, between
 // half a mebibyte of filler before it and after it.
 func hostile(core string) []byte {
-	g := &gen{r: rand.New(rand.NewPCG(1, 2))}
-	var b strings.Builder
-	b.WriteString(`{"filler":[`)
-	g.filler(&b, 1<<19)
-	b.WriteString(`],"path":`)
-	for d := range 40 {
-		fmt.Fprintf(&b, `{"n%d":`, d)
-		g.value(&b, 1)
-		b.WriteString(`,"down":[`)
-		g.value(&b, 1)
-		b.WriteByte(',')
-	}
-	b.WriteString(core)
-	b.WriteString(strings.Repeat("]}", 40))
-	b.WriteString(`,"tail":[`)
-	g.filler(&b, 1<<19)
-	b.WriteString(`]}`)
-	return []byte(b.String())
+	return testdocs.Buried(core, 1<<19, 40, rand.New(rand.NewPCG(1, 2)))
 }
 
 // toolsCall is a JSON-RPC tools/call request for tool with the arguments
