@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/matrix"
+)
+
+func init() {
+	commands["matrix"] = command{
+		summary: "the differential study: every canonicalizer (or, with --guards, every guard) against every other",
+		run:     runMatrix,
+	}
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// runMatrix is `canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]...
+// [--guards] [--out DIR]`: it writes matrix.json, matrix.md and the SVG
+// heat map under --out, progress on stderr. Exit 0 when the study ran
+// (whatever it found), 2 on a usage error or an implementation that does
+// not start.
+func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("matrix", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var corpora, impls listFlag
+	fs.Var(&corpora, "corpus", "a folder of inputs to add, each file one input (repeatable)")
+	fs.Var(&impls, "impl", "NAME=COMMAND: an external implementation speaking the subprocess protocol (repeatable)")
+	guards := fs.Bool("guards", false, "run the guard study (SEP-3246 check) instead of the canonicalizer study")
+	out := fs.String("out", "work/matrix", "the folder the report is written to")
+	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
+	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all)")
+	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--guards] [--out DIR]")
+		return exitUsage
+	}
+	command := "canonfuzz matrix " + strings.Join(args, " ")
+	if *guards {
+		fmt.Fprintln(stderr, "canonfuzz matrix: --guards: not yet")
+		return exitUsage
+	}
+	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
+	for _, dir := range corpora {
+		in, err := matrix.ReadCorpus(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		inputs = append(inputs, in...)
+	}
+	var all []matrix.Impl
+	defer func() { matrix.CloseAll(all) }()
+	if *builtin {
+		b, err := matrix.OpenBuiltin()
+		all = append(all, b...)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+	}
+	for _, flag := range impls {
+		im, err := matrix.OpenExternal(flag)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		all = append(all, im)
+	}
+	if len(all) < 2 {
+		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
+		return exitUsage
+	}
+	rep := matrix.Study(inputs, all, *seed, stderr)
+	if err := rep.Write(*out, strings.TrimSpace(command)); err != nil {
+		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "%s\n", rep.Summary(*out))
+	return exitOK
+}
