@@ -7,10 +7,10 @@ import (
 
 // Study runs inputs through impls and analyzes the results, digest vectors
 // included; progress lines go to progress.
-func Study(inputs []Input, impls []Impl, seed uint64, progress io.Writer) Report {
+func Study(inputs []Input, impls []Impl, seed uint64, progress io.Writer) (Report, Results) {
 	r := Run(inputs, impls, progress)
 	fmt.Fprintf(progress, "matrix: the 13 digest vectors through %d implementations\n", len(impls))
-	return Analyze(r, seed, digestRows(impls))
+	return Analyze(r, seed, digestRows(impls)), r
 }
 
 // Spread returns n inputs taken at even steps over inputs (all of them

@@ -36,8 +36,9 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	guards := fs.Bool("guards", false, "run the guard study (SEP-3246 check) instead of the canonicalizer study")
 	out := fs.String("out", "work/matrix", "the folder the report is written to")
 	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
-	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all)")
+	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains (0: 400)")
 	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
+	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -47,8 +48,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	command := "canonfuzz matrix " + strings.Join(args, " ")
 	if *guards {
-		fmt.Fprintln(stderr, "canonfuzz matrix: --guards: not yet")
-		return exitUsage
+		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
 	}
 	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
 	for _, dir := range corpora {
@@ -81,11 +81,68 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
 		return exitUsage
 	}
-	rep := matrix.Study(inputs, all, *seed, stderr)
+	rep, results := matrix.Study(inputs, all, *seed, stderr)
 	if err := rep.Write(*out, strings.TrimSpace(command)); err != nil {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
+	if *findingsDir != "" {
+		paths, err := matrix.RecordCanonicalizerFindings(results, matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Progress: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), *findingsDir)
+	}
 	fmt.Fprintf(stdout, "%s\n", rep.Summary(*out))
+	return exitOK
+}
+
+// runGuardMatrix is canonfuzz matrix --guards: our bound.Check and every
+// guard of --impl on the generated chains, judged by the exact model.
+func runGuardMatrix(opts matrix.GuardOptions, builtin bool, impls []string, out, findingsDir, command string, stdout, stderr io.Writer) int {
+	if opts.Chains <= 0 {
+		opts.Chains = matrix.DefaultChains
+	}
+	var names []string
+	var guards []matrix.Guard
+	defer func() {
+		for _, g := range guards {
+			g.Close()
+		}
+	}()
+	if builtin {
+		names, guards = append(names, matrix.OursGuardName), append(guards, matrix.OursGuard{})
+	}
+	for _, flag := range impls {
+		name, g, err := matrix.OpenExternalGuard(flag)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		names, guards = append(names, name), append(guards, g)
+	}
+	if len(guards) == 0 {
+		fmt.Fprintln(stderr, "canonfuzz matrix: --guards with no guard to run")
+		return exitUsage
+	}
+	rep := matrix.RunGuards(matrix.GenerateProbes(opts.Seed, opts.Chains), names, guards, opts, stderr)
+	if err := rep.Write(out, command); err != nil {
+		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+		return exitUsage
+	}
+	if findingsDir != "" {
+		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command})
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), findingsDir)
+	}
+	for _, ir := range rep.Implementations {
+		fmt.Fprintf(stdout, "matrix: guard %s: %d probes, %d unsound, %d over-restrictive, %d undecided, %d breakdowns, %d classes\n",
+			ir.Name, rep.Probes, ir.Unsound, ir.OverRestrictive, ir.Undecided, ir.Breakdowns, len(ir.Classes))
+	}
+	fmt.Fprintf(stdout, "matrix: report in %s\n", out)
 	return exitOK
 }
