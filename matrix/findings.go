@@ -78,6 +78,17 @@ func CanonDeparture(short string, o Outcome, input []byte) minimize.Signature {
 	return minimize.Pass
 }
 
+// OutputSignature pins the bytes an implementation writes for an input:
+// SHORT:output:HASH, the first 16 hex digits of their SHA-256, or
+// SHORT:no-output when it writes none.
+func OutputSignature(short string, o Outcome) minimize.Signature {
+	if o.Class != oracle.Output {
+		return minimize.Signature(short + ":no-output")
+	}
+	sum := sha256.Sum256(o.Output)
+	return minimize.Signature(short + ":output:" + hex.EncodeToString(sum[:8]))
+}
+
 // CanonSigner signs inputs by CanonDeparture through c.
 func CanonSigner(c oracle.Canonicalizer, short string) minimize.Signer {
 	return minimize.SignerFunc(func(in []byte) minimize.Signature {
@@ -96,8 +107,10 @@ type FindingsOptions struct {
 
 // RecordCanonicalizerFindings writes one incumbent vector per departure
 // signature of every implementation but ours: the first input with that
-// signature, minimized, and the number of inputs that have it. A breakdown
-// of a hang is kept unminimized (each try would wait for the timeout).
+// signature, minimized, and the number of inputs that have it. A hang is
+// not written: whether a slow implementation answers within the timeout
+// depends on the machine, and a vector must replay the same everywhere;
+// the report lists it with its input.
 func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, error) {
 	var written []string
 	for i, im := range r.Impls {
@@ -110,7 +123,7 @@ func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, err
 		var order []minimize.Signature
 		for j, in := range r.Inputs {
 			sig := CanonDeparture(short, r.Out[i][j], in.Bytes)
-			if sig == minimize.Pass {
+			if sig == minimize.Pass || r.Out[i][j].Kind == "hang" {
 				continue
 			}
 			if _, ok := first[sig]; !ok {
@@ -122,11 +135,9 @@ func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, err
 		for _, sig := range order {
 			in := r.Inputs[first[sig]]
 			payload := in.Bytes
-			if !strings.Contains(string(sig), "breakdown(hang)") {
-				res, err := minimize.Minimize(context.Background(), in.Bytes, CanonSigner(im.C, short), minimize.Options{Time: opts.budget()})
-				if err == nil && res.Signature == sig {
-					payload = res.Input
-				}
+			res, err := minimize.Minimize(context.Background(), in.Bytes, CanonSigner(im.C, short), minimize.Options{Time: opts.budget()})
+			if err == nil && res.Signature == sig {
+				payload = res.Input
 			}
 			comment := fmt.Sprintf("%s %s, %s on %d of %d inputs of the study, first %s", im.Name, im.Version(), describe(sig), count[sig], len(r.Inputs), in.ID)
 			path, err := writeFinding(opts, short, sig, in.Bytes, payload, count[sig], "input "+in.ID, comment)
@@ -137,6 +148,54 @@ func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, err
 			if opts.Progress != nil {
 				fmt.Fprintf(opts.Progress, "matrix: finding %s (%d bytes)\n", path, len(payload))
 			}
+		}
+	}
+	return written, nil
+}
+
+// RecordPartialFindings pins the partial divergences (inputs some
+// implementations refuse, on which those that write output write
+// different bytes: what fails the HMAC pairs): for every implementation
+// that writes output on one, the first such input of each category, with
+// the SHA-256 of the bytes it writes (OutputSignature). The input is kept
+// whole, since any reduction could change the bytes.
+func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]string, error) {
+	at := map[string]int{}
+	for j, in := range r.Inputs {
+		at[in.ID] = j
+	}
+	var written []string
+	type key struct{ impl, cat string }
+	first := map[key]int{}
+	count := map[key]int{}
+	var order []key
+	for _, d := range rep.Differential.Partial {
+		for _, g := range d.Groups {
+			for _, name := range g.Implementations {
+				k := key{name, d.Category}
+				if _, ok := first[k]; !ok {
+					first[k] = at[d.Input]
+					order = append(order, k)
+				}
+				count[k]++
+			}
+		}
+	}
+	for _, k := range order {
+		for i, im := range r.Impls {
+			if im.Name != k.impl {
+				continue
+			}
+			j := first[k]
+			in := r.Inputs[j]
+			short := ShortName(im.Name)
+			sig := OutputSignature(short, r.Out[i][j])
+			comment := fmt.Sprintf("%s %s: on %d %s inputs where the implementations that accept write different bytes (HMAC failures), this is one; its output is pinned: %s", im.Name, im.Version(), count[k], k.cat, shorten(strconv.Quote(string(r.Out[i][j].Output))))
+			path, err := writeFinding(opts, short, sig, in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
+			if err != nil {
+				return written, err
+			}
+			written = append(written, path)
 		}
 	}
 	return written, nil
@@ -307,4 +366,11 @@ func ReplayGuard(v findings.Vector, ref Guard) error {
 		}
 	}
 	return nil
+}
+
+// OutputSigner signs inputs by OutputSignature through c.
+func OutputSigner(c oracle.Canonicalizer, short string) minimize.Signer {
+	return minimize.SignerFunc(func(in []byte) minimize.Signature {
+		return OutputSignature(short, outcomeOf(c, in))
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/canonfuzz/canonfuzz/matrix"
 )
@@ -38,6 +39,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
 	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains (0: 400)")
 	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
+	budget := fs.Duration("minimize", 3*time.Second, "the reducer's budget per finding or guard class")
 	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -48,7 +50,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	command := "canonfuzz matrix " + strings.Join(args, " ")
 	if *guards {
-		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
+		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Minimize: *budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
 	}
 	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
 	for _, dir := range corpora {
@@ -87,7 +89,13 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *findingsDir != "" {
-		paths, err := matrix.RecordCanonicalizerFindings(results, matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Progress: stderr})
+		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Minimize: *budget, Progress: stderr}
+		paths, err := matrix.RecordCanonicalizerFindings(results, fo)
+		if err == nil {
+			var more []string
+			more, err = matrix.RecordPartialFindings(rep, results, fo)
+			paths = append(paths, more...)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 			return exitUsage
@@ -132,7 +140,7 @@ func runGuardMatrix(opts matrix.GuardOptions, builtin bool, impls []string, out,
 		return exitUsage
 	}
 	if findingsDir != "" {
-		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command})
+		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command, Minimize: opts.Minimize})
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 			return exitUsage

@@ -89,7 +89,18 @@ def answer(provenance, version, req):
     return {"ok": False, "error": "unknown op: " + str(op)}
 
 
+def pin_hash_seed():
+    """Run under PYTHONHASHSEED=0. The reference code iterates a set of
+    argument names (meet_rules), whose order Python randomizes per process,
+    and which exception or answer comes first depends on it; a fixed seed
+    makes every run of the study ask the same question of the same code."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+
+
 def main():
+    pin_hash_seed()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--proxy-dir", default=os.environ.get(ENV), help="the reference guard's proxy/ folder")
     args = ap.parse_args()
