@@ -91,9 +91,10 @@ func callParams(value string) []byte {
 }
 
 // probeConstraint draws a constraint on a spelling of base: one of the
-// five operators, or a type-confusion operand (a number or a boolean).
+// five operators, a type-confusion operand (a number or a boolean), or an
+// operand that starts with base and climbs out of it by dot segments.
 func (s *source) probeConstraint(base string) bound.Constraint {
-	switch s.intn(12) {
+	switch s.intn(13) {
 	case 0:
 		return bound.Constraint{Op: bound.OpEq, Value: []bound.Value{{Kind: bound.KindNumber, Number: "1"}, {Kind: bound.KindBool, Bool: true}, {Kind: bound.KindNumber, Number: "0"}}[s.intn(3)]}
 	case 1:
@@ -105,6 +106,14 @@ func (s *source) probeConstraint(base string) bound.Constraint {
 		return bound.Constraint{Op: bound.OpPrefix, Operand: s.respell(base) + "/"} // a boundary prefix
 	case 4:
 		return bound.Constraint{Op: bound.OpGlob, Operand: s.respell(base) + []string{"/[!x]", "/[a-z]*", "/*/", "*"}[s.intn(4)]}
+	case 5:
+		// An operand that climbs out of base by dot segments: it starts with
+		// base as written and denotes a path outside it.
+		climb := s.respell(base) + []string{"/../etc", "/../../etc/passwd", "/x/../../y"}[s.intn(3)]
+		if s.bool() {
+			return bound.Constraint{Op: bound.OpPrefix, Operand: climb}
+		}
+		return bound.Constraint{Op: bound.OpEq, Value: bound.String(climb)}
 	}
 	return s.constraint(base)
 }
