@@ -57,33 +57,9 @@ func (rep Report) Markdown(command string) string {
 	}
 
 	b.WriteString("\n## Byte divergences\n\nEach input every implementation accepted whose outputs differ, with the groups of equal output (largest first).\n\n")
-	if len(d.Divergences) == 0 {
-		b.WriteString("None.\n")
-	} else {
-		b.WriteString("| input | text | groups |\n| --- | --- | --- |\n")
-		for _, dv := range d.Divergences {
-			var gs []string
-			for _, g := range dv.Groups {
-				gs = append(gs, fmt.Sprintf("%s: %s", strings.Join(g.Implementations, ", "), code(g.Output)))
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", dv.Input, code(dv.Text), strings.Join(gs, "<br>"))
-		}
-	}
-
+	writeDivergences(&b, d.Divergences, false)
 	b.WriteString("\n## Partial divergences\n\nEach input that some implementations refuse and on which those that accept write different bytes: these are the HMAC failures.\n\n")
-	if len(d.Partial) == 0 {
-		b.WriteString("None.\n")
-	} else {
-		b.WriteString("| input | text | groups | refusing |\n| --- | --- | --- | --- |\n")
-		for _, dv := range d.Partial {
-			var gs []string
-			for _, g := range dv.Groups {
-				gs = append(gs, fmt.Sprintf("%s: %s", strings.Join(g.Implementations, ", "), code(g.Output)))
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", dv.Input, code(dv.Text), strings.Join(gs, "<br>"), cell(strings.Join(dv.Refusing, ", ")))
-		}
-	}
-
+	writeDivergences(&b, d.Partial, true)
 	b.WriteString("\n## Accept/refuse surface\n\nPer category, the splits of the implementations into those that write output and those that refuse (or break down), most frequent first, with the first input of each.\n\n")
 	b.WriteString("| category | inputs | accepting | refusing | example |\n| --- | --- | --- | --- | --- |\n")
 	for _, sc := range rep.Surface.Categories {
@@ -155,4 +131,34 @@ func (rep Report) Markdown(command string) string {
 		}
 	}
 	return b.String()
+}
+
+// writeDivergences writes one table row per divergence: the input, its
+// text, the groups of equal output, and with refusing the implementations
+// that wrote none.
+func writeDivergences(b *strings.Builder, ds []Divergence, refusing bool) {
+	if len(ds) == 0 {
+		b.WriteString("None.\n")
+		return
+	}
+	b.WriteString("| input | text | groups |")
+	if refusing {
+		b.WriteString(" refusing |")
+	}
+	b.WriteString("\n| --- | --- | --- |")
+	if refusing {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+	for _, dv := range ds {
+		var gs []string
+		for _, g := range dv.Groups {
+			gs = append(gs, fmt.Sprintf("%s: %s", strings.Join(g.Implementations, ", "), code(g.Output)))
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |", dv.Input, code(dv.Text), strings.Join(gs, "<br>"))
+		if refusing {
+			fmt.Fprintf(b, " %s |", cell(strings.Join(dv.Refusing, ", ")))
+		}
+		b.WriteString("\n")
+	}
 }

@@ -67,14 +67,7 @@ func TestECMAScriptIncumbentBehaviour(t *testing.T) {
 // TestVersionIsThePinnedOne: hello reports the installed package's version,
 // and that is the exact version package.json pins.
 func TestVersionIsThePinnedOne(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var manifest struct{ Dependencies map[string]string }
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	manifest := readManifest(t)
 	for _, lib := range []Lib{Canonicalize, JSONCanonicalize} {
 		o := start(t, lib)
 		if want := manifest.Dependencies[string(lib)]; o.Version() != want || o.Name() != lib.name() {
@@ -147,14 +140,7 @@ func TestFormatNumbersIsStringOfX(t *testing.T) {
 // (for an npm alias, the version after "npm:PACKAGE@"), so the study's
 // report names what ran.
 func TestStudyLibsRunThePinnedVersions(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var manifest struct{ Dependencies map[string]string }
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	manifest := readManifest(t)
 	all, err := Start(StudyLibs)
 	for _, o := range all {
 		defer o.Close()
@@ -182,4 +168,17 @@ func TestStudyLibsRunThePinnedVersions(t *testing.T) {
 			t.Errorf("%s: canonicalized the sample to %q, %v", lib, out, err)
 		}
 	}
+}
+
+// readManifest reads the package.json beside server.js.
+func readManifest(t *testing.T) (manifest struct{ Dependencies map[string]string }) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	return manifest
 }
