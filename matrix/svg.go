@@ -21,12 +21,12 @@ func PairsSVG(names []string, ps []Pair, title string) string {
 	for _, p := range ps {
 		maxRate = max(maxRate, p.Rate)
 	}
-	w, h := left+n*cell+20, top+n*cell+60
+	w, h := left+n*cell+180, top+n*cell+60
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n", w, h, w, h)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", w, h)
 	fmt.Fprintf(&b, `<text x="10" y="20" font-size="14">%s</text>`+"\n", html.EscapeString(title))
-	fmt.Fprintf(&b, `<text x="10" y="%d">rows: signer; columns: verifier; cell: failed verifications / messages both accept (darkest = %.1f%%)</text>`+"\n", h-20, 100*maxRate)
+	fmt.Fprintf(&b, `<text x="10" y="%d">rows: signer; columns: verifier; cell: failed verifications as a share of the messages both accept (darkest: %.1f%%)</text>`+"\n", h-20, 100*maxRate)
 	for i, name := range names {
 		y := top + i*cell + cell/2 + 4
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", left-6, y, html.EscapeString(name))
