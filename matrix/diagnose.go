@@ -32,12 +32,12 @@ import (
 // "meet" when it has more (every hop alone is judged right; the
 // intersection is wrong). SHAPE is the witness's operators, hop by hop
 // ("glob|prefix"; "and[eq,glob]" for a conjunction). STEPS is the
-// canonicalization step at fault (canonSteps): the first, in the order of
-// section 3.2.2, whose presence alone keeps the departure once every other
-// step present has been applied to every operand and argument; when none
-// does alone, the fewest steps that do together, joined by '+'; empty when
-// the departure outlives them all. An undecided answer (the
-// guard raised) has no READING: its witness keeps the guard's message. A
+// canonicalization step at fault (canonSteps): the first of those present,
+// in the order of section 3.2.2, that alone keeps the departure once every
+// other step has been applied to every operand and argument; when none
+// does alone, the fewest that do together, joined by '+'; empty when the
+// departure outlives every step applied. An undecided answer (the guard
+// raised) has no READING: its witness keeps the guard's message. A
 // departure on a chain or a call that does not parse, or a breakdown, has
 // no witness: its diagnosis is "-" and its class is its reason.
 
@@ -209,9 +209,14 @@ func (j *judge) stepsAtFault(v verdict, params []byte) string {
 		return ""
 	}
 	// left(k) reports whether the departure survives with only the steps
-	// of k left undone: every other present step applied.
+	// of k left undone: every other step applied, present or not (one step
+	// can make another's work: resolving "/srv//." leaves "/srv/").
+	all := []string{typeStep}
+	for _, st := range canonSteps {
+		all = append(all, st.name)
+	}
 	left := func(k []string) bool {
-		done := without(present, k...)
+		done := without(all, k...)
 		ok, _ := j.departsAs(v, applySteps(v.witness, "args", done), applySteps(params, "arguments", done))
 		return ok
 	}

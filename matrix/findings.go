@@ -144,7 +144,7 @@ func RecordCanonicalizerFindings(r Results, opts FindingsOptions) (written []str
 				fired++
 			}
 			comment := fmt.Sprintf("%s %s, %s on %d of %d inputs of the study, first %s", im.Name, im.Version(), describe(sig), count[sig], len(r.Inputs), in.ID)
-			path, err := writeFinding(opts, short, sig, in.Bytes, payload, count[sig], "input "+in.ID, comment)
+			path, err := writeFinding(opts, short, sig, string(sig), in.Bytes, payload, count[sig], "input "+in.ID, comment)
 			if err != nil {
 				return written, fired, err
 			}
@@ -195,7 +195,7 @@ func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]strin
 			short := ShortName(im.Name)
 			sig := OutputSignature(short, r.Out[i][j])
 			comment := fmt.Sprintf("%s %s: on %d %s inputs where the implementations that accept write different bytes (HMAC failures), this is one; its output is pinned: %s", im.Name, im.Version(), count[k], k.cat, shorten(strconv.Quote(string(r.Out[i][j].Output))))
-			path, err := writeFinding(opts, short, sig, in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
+			path, err := writeFinding(opts, short, sig, string(sig), in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
 			if err != nil {
 				return written, err
 			}
@@ -239,7 +239,11 @@ func RecordGuardFindings(rep GuardReport, opts FindingsOptions) ([]string, error
 			payload := EncodePair([]byte(p), []byte(q))
 			sig := GuardSignature(short, c.Kind, c.Reason, c.Diagnosis)
 			comment := fmt.Sprintf("%s %s: %s, %s, on %d of %d probes, first %s (%s); the model: %s", ir.Name, ir.Version, c.Kind, c.Diagnosis, c.Count, rep.Probes, c.FirstProbe, c.ChainLabel, firstLine(c.ModelReason))
-			path, err := writeFinding(opts, short, sig, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
+			name := c.Kind + ":" + c.Diagnosis // the file names the cause; the hash tells reasons apart
+			if c.Diagnosis == "-" {
+				name = c.Kind + ":" + strings.NewReplacer("bound: malformed at Q: ", "", "not admitted: admit: ", "").Replace(c.Reason)
+			}
+			path, err := writeFinding(opts, short, sig, name, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
 			if err != nil {
 				return written, err
 			}
@@ -255,15 +259,16 @@ func GuardSignature(short, kind, reason, diag string) minimize.Signature {
 	return minimize.Signature(short + ":" + kind + ":" + reason + ":" + diag)
 }
 
-// writeFinding writes (or rewrites) the vector of sig under
-// opts.Dir/short, keeping the found date of a vector already there.
-func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, source, payload []byte, count int, from, comment string) (string, error) {
+// writeFinding writes (or rewrites) the vector of sig under opts.Dir/short,
+// in a file named after name and a hash of sig, keeping the found date of a
+// vector already there.
+func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, name string, source, payload []byte, count int, from, comment string) (string, error) {
 	sum := sha256.Sum256(source)
 	found := opts.Found
 	if found == "" {
 		found = time.Now().UTC().Format(findings.DateLayout)
 	}
-	path := filepath.Join(opts.Dir, short, slug(short, string(sig))+".vec")
+	path := filepath.Join(opts.Dir, short, slug(short, name, string(sig))+".vec")
 	if old, err := os.ReadFile(path); err == nil {
 		if v, err := findings.Parse(old); err == nil && v.Signature == sig {
 			found = v.Found
@@ -284,10 +289,10 @@ func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, so
 	return path, os.WriteFile(path, data, 0o644)
 }
 
-// slug is a file name for a signature, with a short hash so that two
+// slug is a file name for name, with a short hash of sig so that two
 // signatures never share a file.
-func slug(short, sig string) string {
-	s := ShortName(strings.TrimPrefix(sig, short+":"))
+func slug(short, name, sig string) string {
+	s := ShortName(strings.TrimPrefix(name, short+":"))
 	if len(s) > 48 {
 		s = strings.TrimRight(s[:48], "-")
 	}

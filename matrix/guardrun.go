@@ -137,7 +137,9 @@ func departure(a answer, modelAdmits bool, modelReason string) (kind, class stri
 	case a.decision == Denied && modelAdmits:
 		return OverRestrictive, ""
 	case a.decision == Undecided:
-		return KindUndecided, reasonClass(firstLine(a.reason))
+		// The guard's own message: its quoted text names what it missed
+		// (KeyError: 'component', KeyError: 'tool'), so only numbers go.
+		return KindUndecided, digits.ReplaceAllString(firstLine(a.reason), "N")
 	case a.decision == BrokenDown:
 		return KindBreakdown, reasonClass(firstLine(a.reason))
 	}
