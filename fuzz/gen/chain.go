@@ -249,15 +249,18 @@ var chainCorners = []struct {
 // canonicalization step (or none) so that comparing the two operands as
 // written says something their canonical forms do not: it starts with the
 // first and climbs out of it, or means a path inside it and does not start
-// with it. The calls are those of GenerateChainProbe for both operands and
-// the paths the second one means. Labels: "FIRST|SECOND@STEP", as in
-// "glob|prefix@none" or "prefix|prefix@dot".
+// with it. Each also the other way round: the spelled path on the first
+// hop, the plain one on the second, since the meet meets whatever the
+// hops carry. The calls are those of GenerateChainProbe for both operands
+// and the paths the spelled one means. Labels: "FIRST|SECOND@STEP" (the
+// second hop's operand spelled) or "FIRST|SECOND@STEP-first", as in
+// "glob|prefix@none" or "prefix|prefix@dot-first".
 func MeetCorners() []ChainProbe {
 	var out []ChainProbe
 	for _, a := range cornerOps {
 		for _, b := range cornerOps {
 			for _, cp := range meetCornerPaths {
-				out = append(out, meetCorner(a, b, cp))
+				out = append(out, meetCorner(a, b, cp, false), meetCorner(a, b, cp, true))
 			}
 		}
 	}
@@ -314,10 +317,14 @@ func cornerConstraint(op bound.Op, path string) bound.Constraint {
 	return bound.Constraint{Op: bound.OpAnd, And: []bound.Constraint{{Op: bound.OpPrefix, Operand: path}, {Op: bound.OpGlob, Operand: star + "*"}}}
 }
 
-func meetCorner(a, b bound.Op, cp struct{ step, first, second, means string }) ChainProbe {
+func meetCorner(a, b bound.Op, cp struct{ step, first, second, means string }, spelledFirst bool) ChainProbe {
 	label := string(a) + "|" + string(b) + "@" + cp.step
 	s := newSource([]byte(label + cp.second))
 	ca, cb := cornerConstraint(a, cp.first), cornerConstraint(b, cp.second)
+	if spelledFirst {
+		label += "-first"
+		ca, cb = cornerConstraint(a, cp.second), cornerConstraint(b, cp.first)
+	}
 	var p *bound.Provenance
 	p = p.Extend("host", bound.Bound{{Tool: probeTool, Args: map[string]bound.Constraint{"path": ca}}})
 	p = p.Extend("worker", bound.Bound{{Tool: probeTool, Args: map[string]bound.Constraint{"path": cb}}})

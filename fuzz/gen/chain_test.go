@@ -53,9 +53,9 @@ func TestGenerateChainProbeDrawsEveryKind(t *testing.T) {
 
 // TestMeetCornersReachEveryPairAndStep: the named corners hold every
 // ordered pair of the five operators over operands related by every
-// canonicalization step (and by none), each a chain of two hops that
-// parses, whose second operand is spelled by its step, with a call of the
-// path that operand means.
+// canonicalization step (and by none), the spelled operand on the second
+// hop and on the first, each a chain of two hops that parses, with a call
+// of the path the spelled operand means.
 func TestMeetCornersReachEveryPairAndStep(t *testing.T) {
 	seen := map[string]bool{}
 	for _, p := range MeetCorners() {
@@ -71,8 +71,10 @@ func TestMeetCornersReachEveryPairAndStep(t *testing.T) {
 	for _, a := range cornerOps {
 		for _, b := range cornerOps {
 			for _, step := range MeetCornerSteps {
-				if l := string(a) + "|" + string(b) + "@" + step; !seen[l] {
-					t.Errorf("no corner %s", l)
+				for _, l := range []string{string(a) + "|" + string(b) + "@" + step, string(a) + "|" + string(b) + "@" + step + "-first"} {
+					if !seen[l] {
+						t.Errorf("no corner %s", l)
+					}
 				}
 			}
 		}
