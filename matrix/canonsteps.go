@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"encoding/hex"
 	"strings"
 	"unicode/utf8"
 
@@ -12,13 +13,13 @@ import (
 // what these leave as they are, such as a ".." above the root): they are
 // the question "does the departure survive once this step is done".
 
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
 // octetAt reports whether s[i:] starts a percent-encoded octet.
 func octetAt(s string, i int) bool {
-	return s[i] == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2])
+	if s[i] != '%' || i+2 >= len(s) {
+		return false
+	}
+	_, err := hex.DecodeString(s[i+1 : i+3])
+	return err == nil
 }
 
 func hasPercentOctet(s string) bool {
@@ -58,7 +59,8 @@ func decodePercentOctets(s string) string {
 		var b strings.Builder
 		for i := 0; i < len(s); i++ {
 			if octetAt(s, i) {
-				b.WriteByte(unhexDigit(s[i+1])<<4 | unhexDigit(s[i+2]))
+				octet, _ := hex.DecodeString(s[i+1 : i+3])
+				b.Write(octet)
 				i += 2
 				continue
 			}
@@ -71,16 +73,6 @@ func decodePercentOctets(s string) string {
 		s = d
 	}
 	return s
-}
-
-func unhexDigit(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }
 
 func notNFC(s string) bool { return utf8.ValidString(s) && !norm.NFC.IsNormalString(s) }
