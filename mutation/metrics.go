@@ -10,8 +10,8 @@ import "math"
 // NaN when valid is 0.
 type Metrics struct {
 	Pending, Killed, Timeout, Survived, NoCoverage, RuntimeErrors, CompileErrors, Ignored int
-	TotalDetected, TotalUndetected, TotalCovered, TotalValid, TotalInvalid, TotalMutants int
-	MutationScore, MutationScoreBasedOnCoveredCode float64
+	TotalDetected, TotalUndetected, TotalCovered, TotalValid, TotalInvalid, TotalMutants  int
+	MutationScore, MutationScoreBasedOnCoveredCode                                        float64
 }
 
 // Count computes the metrics of a list of mutant results.

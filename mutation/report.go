@@ -13,14 +13,14 @@ import (
 // (Stryker's mutation-testing-elements). MutantResult carries a few
 // canonfuzz members beside the schema's, which the schema leaves open.
 type Report struct {
-	SchemaVersion string                  `json:"schemaVersion"`
-	Thresholds    Thresholds              `json:"thresholds"`
-	ProjectRoot   string                  `json:"projectRoot,omitempty"`
-	Files         map[string]*FileResult  `json:"files"`
-	TestFiles     map[string]*TestFile    `json:"testFiles,omitempty"`
-	Performance   *Performance            `json:"performance,omitempty"`
-	Framework     *Framework              `json:"framework,omitempty"`
-	Config        map[string]any          `json:"config,omitempty"`
+	SchemaVersion string                 `json:"schemaVersion"`
+	Thresholds    Thresholds             `json:"thresholds"`
+	ProjectRoot   string                 `json:"projectRoot,omitempty"`
+	Files         map[string]*FileResult `json:"files"`
+	TestFiles     map[string]*TestFile   `json:"testFiles,omitempty"`
+	Performance   *Performance           `json:"performance,omitempty"`
+	Framework     *Framework             `json:"framework,omitempty"`
+	Config        map[string]any         `json:"config,omitempty"`
 }
 
 type Thresholds struct {
@@ -82,9 +82,15 @@ type TestFile struct {
 }
 
 type TestDefinition struct {
-	ID       string    `json:"id"`
-	Name     string    `json:"name"`
-	Location *Location `json:"location,omitempty"`
+	ID       string           `json:"id"`
+	Name     string           `json:"name"`
+	Location *OpenEndLocation `json:"location,omitempty"`
+}
+
+// OpenEndLocation is a location whose end may be left out.
+type OpenEndLocation struct {
+	Start Position  `json:"start"`
+	End   *Position `json:"end,omitempty"`
 }
 
 // The sweeps a mutant can come from.
@@ -125,7 +131,7 @@ func (s *Sweep) Report() *Report {
 			}
 			def := TestDefinition{ID: t.ID, Name: t.ID}
 			if t.Line > 0 {
-				def.Location = &Location{Start: Position{Line: t.Line, Column: 1}}
+				def.Location = &OpenEndLocation{Start: Position{Line: t.Line, Column: 1}}
 			}
 			tf.Tests = append(tf.Tests, def)
 		}

@@ -43,15 +43,15 @@ type Result struct {
 
 // Options configure a sweep.
 type Options struct {
-	Work      string        // scratch directory: overlays, binaries, the coverage cache
-	Workers   int           // mutants run at once
-	Floor     time.Duration // the least time a run of tests gets before it is a Timeout
-	Factor    float64       // a run's limit is Floor + Factor * its baseline
-	Quick     bool          // one mutant of every refusal kind, the targets' own tests only
-	Shard     int           // 1-based; 0 is every mutant
-	Shards    int
+	Work       string        // scratch directory: overlays, binaries, the coverage cache
+	Workers    int           // mutants run at once
+	Floor      time.Duration // the least time a run of tests gets before it is a Timeout
+	Factor     float64       // a run's limit is Floor + Factor * its baseline
+	Quick      bool          // one mutant of every refusal kind, the targets' own tests only
+	Shard      int           // 1-based; 0 is every mutant
+	Shards     int
 	Equivalent []Equivalent
-	Log       io.Writer
+	Log        io.Writer
 }
 
 // Sweep is one run of the plan.
@@ -88,7 +88,7 @@ func (p *Plan) Select(opts Options) []*Mutant {
 			if b, ok := best[k]; !ok {
 				kinds = append(kinds, k)
 				best[k] = m
-			} else if rank[m.Operator] < rank[b.Operator] {
+			} else if better(m, b, rank) {
 				best[k] = m
 			}
 		}
@@ -333,7 +333,6 @@ func countTests(bs []*Binary) int {
 	}
 	return n
 }
-
 
 // binaryKey hashes a test binary and the files of its package's testdata.
 func binaryKey(b *Binary) (string, error) {
@@ -604,4 +603,14 @@ func (s *Sweep) buildAlone(m *Mutant, groups [][]*Test) (map[string]*Binary, str
 		out[b.Pkg] = &nb
 	}
 	return out, filepath.Dir(ov), nil
+}
+
+// better prefers the implementation to its slow reference twin, then the
+// operator that silences the refusal most plainly.
+func better(m, b *Mutant, rank map[string]int) bool {
+	mr, br := strings.Contains(m.Site.File.Rel, "reference"), strings.Contains(b.Site.File.Rel, "reference")
+	if mr != br {
+		return br
+	}
+	return rank[m.Operator] < rank[b.Operator]
 }

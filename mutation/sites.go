@@ -46,9 +46,9 @@ type kindPos struct {
 // if (or its else), through the expressions of a tagless case, or neither
 // (then DropCheck removes the statement).
 type guardOf struct {
-	ifStmt   *ast.IfStmt
-	inElse   bool
-	clause   *ast.CaseClause
+	ifStmt    *ast.IfStmt
+	inElse    bool
+	clause    *ast.CaseClause
 	removable bool
 }
 
@@ -614,8 +614,8 @@ func limitSites(fset *token.FileSet, p *Package, m *model, sites []*Site) []*Sit
 					if p.Info.Defs[name] == c && i < len(vs.Values) {
 						h := hashNode(fset, vs)
 						out = append(out, &Site{
-							ID:   fmt.Sprintf("%s/const %s@%s", p.Rel, c.Name(), h),
-							Pkg:  p, File: file, Func: "const " + c.Name(), Hash: h,
+							ID:  fmt.Sprintf("%s/const %s@%s", p.Rel, c.Name(), h),
+							Pkg: p, File: file, Func: "const " + c.Name(), Hash: h,
 							Kind: "limit", Line: fsetLine(file, vs.Pos()), Stmt: vs.Values[i],
 						})
 					}
