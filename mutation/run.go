@@ -158,7 +158,7 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 				s.Results[i] = r
 				mu.Lock()
 				done++
-				s.logf("mutation: [%d/%d] %-12s %s", done, len(selected), r.Status, r.Mutant.ID)
+				s.logf("mutation: [%d/%d] %-12s %5.1fs %s", done, len(selected), r.Status, r.Duration.Seconds(), r.Mutant.ID)
 				mu.Unlock()
 			}
 		}()
@@ -486,28 +486,43 @@ func (s *Sweep) run(m *Mutant) *Result {
 	}
 	start := time.Now()
 	defer func() { r.Duration = time.Since(start) }()
-	var built map[string]*Binary
+	var ov string
 	if !m.Schema {
 		var err error
-		var dir string
-		built, dir, err = s.buildAlone(m, groups)
-		defer os.RemoveAll(dir)
-		if err != nil {
-			r.Status, r.Reason = CompileError, err.Error()
+		if ov, err = writeOverlay(filepath.Join(s.Opts.Work, "alone"), map[string][]byte{m.Site.File.Path: m.Apply()}); err != nil {
+			r.Status, r.Reason = "RuntimeError", err.Error()
 			return r
 		}
+		defer os.RemoveAll(filepath.Dir(ov))
 	}
 	for _, g := range groups {
-		for _, batch := range batches(g) {
-			b := s.binaryOf(batch[0])
-			num := m.Num
-			if built != nil {
-				b, num = built[b.Pkg], 0
+		if len(g) == 0 {
+			continue
+		}
+		b := s.binaryOf(g[0])
+		num := m.Num
+		if !m.Schema {
+			// A constant change is built on its own, one test binary at a
+			// time, so that one its own package kills costs one build.
+			nb := *b
+			nb.Path = filepath.Join(filepath.Dir(ov), binaryName(b.Pkg))
+			if err := buildTest(s.Plan.Mod.Root, ov, b.Pkg, nb.Path); err != nil {
+				if testFiles := onlyTestFiles(err.Error()); testFiles != nil {
+					// The package compiles (Judge said so) and its tests
+					// do not: they pin the constant at compile time.
+					r.Status, r.KilledBy = Killed, ids(b, names(g))
+					r.Reason = "the tests do not compile with the constant changed: " + strings.Join(testFiles, ", ")
+					return r
+				}
+				r.Status, r.Reason = CompileError, err.Error()
+				return r
 			}
-			var names []string
+			b, num = &nb, 0
+		}
+		for _, batch := range batches(g) {
+			names := names(batch)
 			base := 0.0
 			for _, t := range batch {
-				names = append(names, t.Name)
 				base += t.Seconds
 			}
 			limit := s.Opts.Floor + time.Duration(s.Opts.Factor*base*float64(time.Second))
@@ -532,6 +547,33 @@ func (s *Sweep) run(m *Mutant) *Result {
 	}
 	r.Status, r.Reason = Survived, fmt.Sprintf("%d tests reach it and pass", r.TestsCompleted)
 	return r
+}
+
+func names(ts []*Test) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+var goErrorFile = regexp.MustCompile(`(?m)^(?:\./)?(\S+\.go):\d+:\d+: `)
+
+// onlyTestFiles returns the files a build's errors are in when all of them
+// are _test.go files, or nil.
+func onlyTestFiles(out string) []string {
+	seen := map[string]bool{}
+	var files []string
+	for _, m := range goErrorFile.FindAllStringSubmatch(out, -1) {
+		if !strings.HasSuffix(m[1], "_test.go") {
+			return nil
+		}
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			files = append(files, m[1])
+		}
+	}
+	return files
 }
 
 func ids(b *Binary, names []string) []string {
@@ -576,33 +618,6 @@ func batches(ts []*Test) [][]*Test {
 		out = append(out, cur)
 	}
 	return out
-}
-
-// buildAlone builds the binaries a mutant that is not in the schema needs,
-// with its file alone in the overlay.
-func (s *Sweep) buildAlone(m *Mutant, groups [][]*Test) (map[string]*Binary, string, error) {
-	ov, err := writeOverlay(filepath.Join(s.Opts.Work, "alone"), map[string][]byte{m.Site.File.Path: m.Apply()})
-	if err != nil {
-		return nil, "", err
-	}
-	out := map[string]*Binary{}
-	for _, g := range groups {
-		if len(g) == 0 {
-			continue
-		}
-		b := s.binaryOf(g[0])
-		if _, ok := out[b.Pkg]; ok {
-			continue
-		}
-		path := filepath.Join(filepath.Dir(ov), binaryName(b.Pkg))
-		if err := buildTest(s.Plan.Mod.Root, ov, b.Pkg, path); err != nil {
-			return nil, filepath.Dir(ov), err
-		}
-		nb := *b
-		nb.Path = path
-		out[b.Pkg] = &nb
-	}
-	return out, filepath.Dir(ov), nil
 }
 
 // better prefers the implementation to its slow reference twin, then the

@@ -51,7 +51,7 @@ func runMutation(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	work := fs.String("work", "work/mutation-work", "scratch folder: overlays, test binaries, the coverage cache")
 	workers := fs.Int("workers", 2, "mutants run at once")
 	floor := fs.Duration("floor", 15*time.Second, "the least time a run of tests gets before it is a Timeout")
-	targets := fs.String("targets", "./targets/...", "package pattern of the targets to mutate")
+	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
 	equivalent := fs.String("equivalent", "mutation/equivalent.txt", "the reviewed list of equivalent mutants")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
 	if err := fs.Parse(args); err != nil {
@@ -75,7 +75,7 @@ func runMutation(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts.Equivalent = eq
 	start := time.Now()
-	mod, err := mutation.Load(".", *targets)
+	mod, err := mutation.Load(".", strings.Fields(*targets)...)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -167,11 +167,11 @@ func runMutationMerge(args []string, stdout, stderr io.Writer) int {
 func runMutationList(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutation list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	targets := fs.String("targets", "./targets/...", "package pattern of the targets to mutate")
+	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	mod, err := mutation.Load(".", *targets)
+	mod, err := mutation.Load(".", strings.Fields(*targets)...)
 	if err != nil {
 		fmt.Fprintf(stderr, "canonfuzz mutation list: %v\n", err)
 		return exitUsage
@@ -186,7 +186,59 @@ func runMutationList(args []string, stdout, stderr io.Writer) int {
 
 func numCPU() int { return runtime.NumCPU() }
 
+// runMutationGremlins is `canonfuzz mutation gremlins`: gremlins over the
+// refusal lines of the packages (all eleven mutators), its JSON corrected,
+// written as a report of its own to merge with the refusal-site sweep's.
 func runMutationGremlins(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "canonfuzz mutation gremlins: not built yet")
-	return exitUsage
+	fs := flag.NewFlagSet("mutation gremlins", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "work/mutation-gremlins", "folder for report.json, report.md and report.html of the gremlins sweep")
+	work := fs.String("work", "work/mutation-work", "scratch folder")
+	bin := fs.String("bin", "bin/gremlins", "the pinned gremlins binary (make mutation-tools)")
+	from := fs.String("from", "", "correct this gremlins --output file instead of running gremlins")
+	coefficient := fs.Int("timeout-coefficient", 0, "gremlins' --timeout-coefficient (0: its default)")
+	limit := fs.Duration("limit", 10*time.Minute, "the longer limit a time-out is re-run with")
+	workers := fs.Int("workers", 0, "gremlins' --workers (0: its default)")
+	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	pkgs := fs.Args()
+	if len(pkgs) == 0 {
+		pkgs = []string{"./targets/admit", "./targets/jcs", "./targets/digest", "./targets/bound", "./targets/guard"}
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "canonfuzz mutation gremlins: "+format+"\n", args...)
+		return exitUsage
+	}
+	mod, err := mutation.Load(".", pkgs...)
+	if err != nil {
+		return fail("%v", err)
+	}
+	plan := mutation.NewPlan(mod)
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	var res *mutation.GremlinsOutput
+	var wall time.Duration
+	if *from != "" {
+		res, err = mutation.ReadGremlins(*from)
+	} else {
+		res, wall, err = plan.RunGremlins(mutation.GremlinsRun{Binary: *bin, Packages: pkgs, Work: *work, Coefficient: *coefficient, Workers: *workers, Log: logf})
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	start := time.Now()
+	ms, raw, notes, err := plan.CorrectGremlins(res, mutation.GremlinsOptions{Work: *work, Limit: *limit, Log: logf})
+	if err != nil {
+		return fail("%v", err)
+	}
+	rep := plan.GremlinsReport(ms, raw, notes, wall, time.Since(start))
+	cmdline := "canonfuzz mutation gremlins " + strings.Join(args, " ")
+	if err := rep.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: cmdline}); err != nil {
+		return fail("%v", err)
+	}
+	m := mutation.Count(ms)
+	fmt.Fprintf(stdout, "gremlins: %d mutants in %s; as reported %v; corrected: %d killed, %d timed out, %d survived, %d no coverage, %d compile errors; %s\n",
+		m.TotalMutants, wall.Round(time.Second), raw, m.Killed, m.Timeout, m.Survived, m.NoCoverage, m.CompileErrors, filepath.Join(*out, "report.md"))
+	return exitOK
 }

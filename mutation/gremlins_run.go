@@ -1,0 +1,141 @@
+package mutation
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// GremlinsRun configures RunGremlins.
+type GremlinsRun struct {
+	Binary      string   // the pinned gremlins (make mutation-tools builds bin/gremlins)
+	Packages    []string // relative package paths: "./targets/admit"
+	Work        string
+	Coefficient int // gremlins' --timeout-coefficient
+	Workers     int
+	Log         func(format string, args ...any)
+}
+
+// gremlinsMutators turns on the six mutators gremlins leaves off, so it
+// runs all eleven.
+var gremlinsMutators = []string{"--invert-assignments", "--invert-bitwise", "--invert-bwassign",
+	"--invert-logical", "--invert-loopctrl", "--remove-self-assignments"}
+
+// RunGremlins runs gremlins over the packages, restricted to the refusal
+// lines (the sites and their conditions): in a scratch copy of the
+// module's tracked files, a commit in which exactly those lines differ
+// from the working files, so `--diff HEAD` selects them. It runs from the
+// copy's root, because gremlins' --diff skips every mutant when run from a
+// package directory. It returns gremlins' outputs joined and the wall time.
+func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error) {
+	tree := filepath.Join(g.Work, "gremlins-tree")
+	os.RemoveAll(tree)
+	if err := os.MkdirAll(tree, 0o755); err != nil {
+		return nil, 0, err
+	}
+	root := p.Mod.Root
+	files, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		return nil, 0, fmt.Errorf("git ls-files: %v", err)
+	}
+	for _, rel := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
+		if err := copyFile(filepath.Join(root, rel), filepath.Join(tree, rel)); err != nil {
+			return nil, 0, err
+		}
+	}
+	// Untracked installs the targets' tests need (the MCP server's npm
+	// packages) are linked, not copied.
+	nm, _ := filepath.Glob(filepath.Join(root, "targets", "*", "testdata", "*", "node_modules"))
+	for _, dir := range nm {
+		rel, _ := filepath.Rel(root, dir)
+		os.Symlink(dir, filepath.Join(tree, rel))
+	}
+	lines := p.RefusalLines()
+	for rel, ls := range lines {
+		path := filepath.Join(tree, rel)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, 0, err
+		}
+		split := strings.Split(string(src), "\n")
+		for _, l := range ls {
+			split[l-1] += " // refusal line"
+		}
+		os.WriteFile(path, []byte(strings.Join(split, "\n")), 0o644)
+	}
+	git := func(args ...string) error {
+		cmd := exec.Command("git", append([]string{"-C", tree, "-c", "user.name=canonfuzz", "-c", "user.email=canonfuzz@localhost"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, out)
+		}
+		return nil
+	}
+	if err := git("init", "-q"); err != nil {
+		return nil, 0, err
+	}
+	if err := git("add", "-A"); err != nil {
+		return nil, 0, err
+	}
+	if err := git("commit", "-q", "-m", "refusal lines marked"); err != nil {
+		return nil, 0, err
+	}
+	for rel := range lines {
+		if err := copyFile(filepath.Join(root, rel), filepath.Join(tree, rel)); err != nil {
+			return nil, 0, err
+		}
+	}
+	joined := &GremlinsOutput{}
+	start := time.Now()
+	for i, pkg := range g.Packages {
+		out := filepath.Join(g.Work, fmt.Sprintf("gremlins-%d.json", i))
+		args := append([]string{"unleash", "--diff", "HEAD", "--output", out}, gremlinsMutators...)
+		if g.Coefficient > 0 {
+			args = append(args, "--timeout-coefficient", strconv.Itoa(g.Coefficient))
+		}
+		if g.Workers > 0 {
+			args = append(args, "--workers", strconv.Itoa(g.Workers))
+		}
+		bin, err := filepath.Abs(g.Binary)
+		if err != nil {
+			return nil, 0, err
+		}
+		cmd := exec.Command(bin, append(args, pkg)...)
+		cmd.Dir = tree
+		var log bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &log, &log
+		if g.Log != nil {
+			g.Log("gremlins: %s", pkg)
+		}
+		if err := cmd.Run(); err != nil {
+			return nil, 0, fmt.Errorf("gremlins %s: %v\n%s", pkg, err, tail(log.Bytes(), 2000))
+		}
+		res, err := ReadGremlins(out)
+		if err != nil {
+			return nil, 0, err
+		}
+		joined.GoModule = res.GoModule
+		joined.Files = append(joined.Files, res.Files...)
+		joined.ElapsedTime += res.ElapsedTime
+	}
+	return joined, time.Since(start), nil
+}
+
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	info, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, info.Mode().Perm())
+}
