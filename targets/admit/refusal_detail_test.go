@@ -65,3 +65,29 @@ func TestDetailNamesTheByteAtTheOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestStringNotScalarDetailSaysWhich: a raw control byte and ill-formed
+// UTF-8 are both StringNotScalar at the byte, and the Detail tells them
+// apart, so neither check can be dropped in favour of the other unnoticed.
+func TestStringNotScalarDetailSaysWhich(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		offset int64
+		word   string
+	}{
+		{"\"ab\x01\"", 3, "control"},
+		{"\"\x1f\"", 1, "control"},
+		{"\"abcdefghij\x00\"", 11, "control"},
+		{"\"a\xff\"", 2, "UTF-8"},
+		{"\"a\xc3\"", 2, "UTF-8"},
+		{"\"abcdefghij\xed\xa0\x80\"", 11, "UTF-8"},
+	} {
+		for _, s := range scanners {
+			err := s.scan([]byte(c.in), admit.Options{})
+			var ae *admit.Error
+			if !errors.As(err, &ae) || ae.Kind != admit.StringNotScalar || ae.Offset != c.offset || !strings.Contains(ae.Detail, c.word) {
+				t.Errorf("%s(%q) = %v, want StringNotScalar at %d saying %q", s.name, c.in, err, c.offset, c.word)
+			}
+		}
+	}
+}
