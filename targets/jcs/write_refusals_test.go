@@ -35,6 +35,7 @@ func TestWriterRefusesWhatAdmissionWouldHave(t *testing.T) {
 		{`"abc`, 4, errSyntax},        // appendString: end of input
 		{"\"a\x01\"", 2, errSyntax},   // appendString: a raw control byte
 		{`"\q"`, 1, errSyntax},        // readEscape: not an escape character
+		{`"\q1234"`, 1, errSyntax},    // ... even when four hex digits follow
 		{`"\`, 1, errSyntax},          // readEscape: end of input after the backslash
 		{`"\u12"`, 1, errSyntax},      // readEscape: short hex
 		{`"\uD800"`, 1, errSurrogate}, // a high surrogate alone
