@@ -159,6 +159,9 @@ func (p *Plan) CorrectGremlins(out *GremlinsOutput, o GremlinsOptions) ([]*Mutan
 		}
 		for _, gm := range gf.Mutations {
 			raw[gm.Status]++
+			if gm.Status == "SKIPPED" {
+				continue // off the refusal lines (--diff): not part of the sweep
+			}
 			m, err := reproduce(f, gm.Type, gm.Line, gm.Column)
 			if err != nil {
 				return nil, nil, nil, err

@@ -28,12 +28,18 @@ var gremlinsMutators = []string{"--invert-assignments", "--invert-bitwise", "--i
 
 // RunGremlins runs gremlins over the packages, restricted to the refusal
 // lines (the sites and their conditions): in a scratch copy of the
-// module's tracked files, a commit in which exactly those lines differ
-// from the working files, so `--diff HEAD` selects them. It runs from the
-// copy's root, because gremlins' --diff skips every mutant when run from a
-// package directory. It returns gremlins' outputs joined and the wall time.
+// module's tracked files, each package a git repository of its own whose
+// one commit differs from the working files in exactly those lines, so
+// `--diff HEAD` selects them. It returns gremlins' outputs joined and the
+// wall time.
 func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error) {
-	tree := filepath.Join(g.Work, "gremlins-tree")
+	work, err := filepath.Abs(g.Work)
+	if err != nil {
+		return nil, 0, err
+	}
+	g.Work = work
+	// Outside any repository, so no enclosing .git answers gremlins' git diff.
+	tree := filepath.Join(os.TempDir(), "canonfuzz-gremlins-tree")
 	os.RemoveAll(tree)
 	if err := os.MkdirAll(tree, 0o755); err != nil {
 		return nil, 0, err
@@ -55,38 +61,52 @@ func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error
 		rel, _ := filepath.Rel(root, dir)
 		os.Symlink(dir, filepath.Join(tree, rel))
 	}
+	// gremlins reads `git diff` from the directory it is pointed at and
+	// matches the paths against names relative to that directory, so a
+	// repository rooted at the module matches nothing when it is pointed
+	// at a package (the --diff mode that skips every mutant). Each package
+	// gets a repository of its own, rooted at it, with one commit in which
+	// exactly the refusal lines differ from the working files.
 	lines := p.RefusalLines()
-	for rel, ls := range lines {
-		path := filepath.Join(tree, rel)
-		src, err := os.ReadFile(path)
-		if err != nil {
+	for _, pkg := range g.Packages {
+		dir := filepath.Join(tree, filepath.FromSlash(strings.TrimPrefix(pkg, "./")))
+		git := func(args ...string) error {
+			cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=canonfuzz", "-c", "user.email=canonfuzz@localhost"}, args...)...)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, out)
+			}
+			return nil
+		}
+		if err := git("init", "-q"); err != nil {
 			return nil, 0, err
 		}
-		split := strings.Split(string(src), "\n")
-		for _, l := range ls {
-			split[l-1] += " // refusal line"
+		var marked []string
+		for rel, ls := range lines {
+			if filepath.Dir(filepath.Join(tree, rel)) != dir {
+				continue
+			}
+			path := filepath.Join(tree, rel)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return nil, 0, err
+			}
+			split := strings.Split(string(src), "\n")
+			for _, l := range ls {
+				split[l-1] += " // refusal line"
+			}
+			os.WriteFile(path, []byte(strings.Join(split, "\n")), 0o644)
+			marked = append(marked, rel)
 		}
-		os.WriteFile(path, []byte(strings.Join(split, "\n")), 0o644)
-	}
-	git := func(args ...string) error {
-		cmd := exec.Command("git", append([]string{"-C", tree, "-c", "user.name=canonfuzz", "-c", "user.email=canonfuzz@localhost"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, out)
-		}
-		return nil
-	}
-	if err := git("init", "-q"); err != nil {
-		return nil, 0, err
-	}
-	if err := git("add", "-A"); err != nil {
-		return nil, 0, err
-	}
-	if err := git("commit", "-q", "-m", "refusal lines marked"); err != nil {
-		return nil, 0, err
-	}
-	for rel := range lines {
-		if err := copyFile(filepath.Join(root, rel), filepath.Join(tree, rel)); err != nil {
+		if err := git("add", "-A"); err != nil {
 			return nil, 0, err
+		}
+		if err := git("commit", "-q", "-m", "refusal lines marked"); err != nil {
+			return nil, 0, err
+		}
+		for _, rel := range marked {
+			if err := copyFile(filepath.Join(root, rel), filepath.Join(tree, rel)); err != nil {
+				return nil, 0, err
+			}
 		}
 	}
 	joined := &GremlinsOutput{}
@@ -104,8 +124,12 @@ func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error
 		if err != nil {
 			return nil, 0, err
 		}
-		cmd := exec.Command(bin, append(args, pkg)...)
-		cmd.Dir = tree
+		// Pointed at the package by its absolute path (gremlins finds the
+		// module root from it) and run from inside it (its git diff runs in
+		// the working directory and must find the package's repository).
+		dir := filepath.Join(tree, filepath.FromSlash(strings.TrimPrefix(pkg, "./")))
+		cmd := exec.Command(bin, append(args, dir)...)
+		cmd.Dir = dir
 		var log bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &log, &log
 		if g.Log != nil {
@@ -114,9 +138,17 @@ func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error
 		if err := cmd.Run(); err != nil {
 			return nil, 0, fmt.Errorf("gremlins %s: %v\n%s", pkg, err, tail(log.Bytes(), 2000))
 		}
+		if g.Log != nil {
+			g.Log("%s", tail(log.Bytes(), 600))
+		}
 		res, err := ReadGremlins(out)
 		if err != nil {
 			return nil, 0, err
+		}
+		// gremlins names files relative to the directory it was pointed at.
+		rel := strings.TrimPrefix(filepath.ToSlash(filepath.Clean(pkg)), "./")
+		for i := range res.Files {
+			res.Files[i].Filename = rel + "/" + filepath.ToSlash(res.Files[i].Filename)
 		}
 		joined.GoModule = res.GoModule
 		joined.Files = append(joined.Files, res.Files...)

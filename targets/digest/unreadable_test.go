@@ -28,6 +28,12 @@ func TestUnreadableIsSaidNotGuessed(t *testing.T) {
 			t.Errorf("object(%q, %d, %q) = %v, want Unreadable at %d, pointer %q", c.in, c.at, c.pointer, err, c.at, c.pointer)
 		}
 	}
+	// At the end of the input there is no object to read: WrongType there,
+	// never an index past the input.
+	var e *Error
+	if _, err := object([]byte(`{}`), 2, "/params"); !errors.As(err, &e) || e.Kind != WrongType || e.Offset != 2 {
+		t.Errorf("object at the end of the input = %v, want WrongType at 2", err)
+	}
 	if _, err := object([]byte(`{"a":1}`), 0, ""); err != nil {
 		t.Errorf("a readable object: %v", err)
 	}
