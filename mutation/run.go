@@ -72,8 +72,10 @@ func (s *Sweep) logf(format string, args ...any) {
 }
 
 // Select returns the mutants this sweep runs: a shard of them, or for a
-// quick sweep one per refusal kind of each target (DropCheck first, then
-// ReturnSuccess, SwapKind, the rest), skipping mutants that do not compile.
+// quick sweep one per refusal kind of each target (the implementation's
+// before its reference twin's; DropCheck first, then ReturnSuccess,
+// SwapKind, the rest), skipping mutants that do not compile, constant
+// changes (each a build of its own) and the reviewed equivalents.
 func (p *Plan) Select(opts Options) []*Mutant {
 	ms := p.Mutants
 	if opts.Quick {
@@ -81,7 +83,7 @@ func (p *Plan) Select(opts Options) []*Mutant {
 		best := map[string]*Mutant{}
 		var kinds []string
 		for _, m := range ms {
-			if m.CompileErr != "" || !m.Schema {
+			if _, eq := equivalentOf(opts.Equivalent, m); m.CompileErr != "" || !m.Schema || eq {
 				continue
 			}
 			k := m.Site.Pkg.Path + " " + m.Site.Kind

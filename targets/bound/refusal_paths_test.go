@@ -65,3 +65,36 @@ func TestToolMustBeAString(t *testing.T) {
 		}
 	}
 }
+
+// TestCallMustBeAnObject: a call that is not an object is malformed as a
+// whole (pointer ""), not read as an object without a name.
+func TestCallMustBeAnObject(t *testing.T) {
+	for _, raw := range []string{`[1]`, `"read"`, `null`, `7`} {
+		var me *MalformedError
+		if _, err := ParseCall([]byte(raw)); !errors.As(err, &me) || me.Pointer != "" {
+			t.Errorf("ParseCall(%s) = %v, want malformed at the whole document", raw, err)
+		}
+	}
+}
+
+// TestMeetBoundsPairCap: MaxPairs is 65536 rule pairs (1 << 16, documented
+// in meet_rules.go): 256 by 256 rules of one tool are met, 257 by 256 fail
+// with ErrTooLarge before any is met.
+func TestMeetBoundsPairCap(t *testing.T) {
+	rules := func(n int) Bound {
+		b := make(Bound, n)
+		for i := range b {
+			b[i] = Rule{Tool: "t"}
+		}
+		return b
+	}
+	if MaxPairs != 65536 {
+		t.Fatalf("MaxPairs = %d, the documentation says 1 << 16", MaxPairs)
+	}
+	if m, err := MeetBounds(rules(256), rules(256), Canon{}); err != nil || len(m) != 1 {
+		t.Fatalf("256 x 256 pairs: %v, %d rules; want one rule", err, len(m))
+	}
+	if _, err := MeetBounds(rules(257), rules(256), Canon{}); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("257 x 256 pairs: %v, want ErrTooLarge", err)
+	}
+}
