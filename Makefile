@@ -12,7 +12,8 @@ CAMPAIGN_FLAGS ?=
 
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
-	mutation mutation-quick mutation-deps mutation-tools actionlint
+	mutation mutation-quick mutation-deps mutation-tools actionlint \
+	matrix-oracles matrix matrix-guards
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -36,7 +37,7 @@ fuzz-tools:
 vet:
 	$(GO) vet ./...
 
-unit: node-deps fuzz-tools mutation-deps
+unit: node-deps fuzz-tools matrix-oracles mutation-deps
 	$(GO) test -count=1 -timeout 25m ./...
 
 # vet and every test: units, vectors, fuzz seeds replayed, oracles; every
@@ -117,3 +118,27 @@ mutation: build mutation-deps mutation-tools
 	bin/canonfuzz mutation gremlins --out work/mutation-gremlins
 	bin/canonfuzz mutation merge --out work/mutation work/mutation-refusal/report.json work/mutation-gremlins/report.json
 	@exit $$(cat work/mutation-refusal.exit)
+
+# The differential study's implementations that run as programs of their
+# own (matrix.Programs): gowebpki/jcs v1.0.1 in a module that pins it, and
+# the standard library's encoding/json/jsontext, which needs
+# GOEXPERIMENT=jsonv2. The findings of the study replay through them in
+# make test.
+matrix-oracles:
+	cd fuzz/oracle/gowebpki101 && $(GO) build -o ../../../bin/oracles/gowebpki101 .
+	GOEXPERIMENT=jsonv2 $(GO) build -o bin/oracles/stdjsontext ./fuzz/oracle/stdjsontext
+
+# The canonicalizer study of docs/STUDY.md: every implementation on the
+# seeded corpus, the report in docs/study/canonicalizers/, a finding per
+# departure from canonfuzz/jcs in findings/study/.
+matrix: build node-deps matrix-oracles
+	bin/canonfuzz matrix --out docs/study/canonicalizers --findings findings/study
+
+# The guard study: our bound.Check and the SEP-3246 reference guard, whose
+# repository is not part of this one (fuzz/oracle/noescalation/doc.go):
+#   make matrix-guards NOESCALATION=/path/to/no-escalation/proxy
+NOESCALATION ?=
+matrix-guards: build
+	@test -n "$(NOESCALATION)" || { echo "make: matrix-guards needs the reference guard: make matrix-guards NOESCALATION=/path/to/no-escalation/proxy (see fuzz/oracle/noescalation/doc.go)" >&2; exit 2; }
+	bin/canonfuzz matrix --guards --out docs/study/guards --findings findings/study \
+		--impl "no-escalation=python3 fuzz/oracle/noescalation/adapter.py --proxy-dir $(NOESCALATION)"

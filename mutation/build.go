@@ -39,6 +39,8 @@ type Test struct {
 
 // writeOverlay writes files (absolute path to contents) under dir and the
 // overlay JSON that maps them onto the tree; it returns the JSON's path.
+// dir's last element starts with "_", so that `go vet ./...` and other
+// package patterns never read the copies as packages of the module.
 func writeOverlay(dir string, files map[string][]byte) (string, error) {
 	replace := map[string]string{}
 	paths := make([]string, 0, len(files))

@@ -246,7 +246,7 @@ func (p *Plan) pkgOf(f *File) *Package {
 // rerunPackage runs the package's tests with the mutant in an overlay and
 // the longer limit.
 func rerunPackage(root string, o GremlinsOptions, pkg *Package, m *gremlinsMutant) (string, string) {
-	ov, err := writeOverlay(filepath.Join(o.Work, "gremlins"), map[string][]byte{m.file.Path: m.src})
+	ov, err := writeOverlay(filepath.Join(o.Work, "_gremlins"), map[string][]byte{m.file.Path: m.src})
 	if err != nil {
 		return "RuntimeError", err.Error()
 	}

@@ -180,7 +180,7 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 // module whose tests depend on a target.
 func (s *Sweep) build() error {
 	schema := s.Plan.BuildSchema()
-	ov, err := writeOverlay(filepath.Join(s.Opts.Work, "overlay"), schema.Files)
+	ov, err := writeOverlay(filepath.Join(s.Opts.Work, "_overlay"), schema.Files)
 	if err != nil {
 		return err
 	}
@@ -491,7 +491,7 @@ func (s *Sweep) run(m *Mutant) *Result {
 	var ov string
 	if !m.Schema {
 		var err error
-		if ov, err = writeOverlay(filepath.Join(s.Opts.Work, "alone"), map[string][]byte{m.Site.File.Path: m.Apply()}); err != nil {
+		if ov, err = writeOverlay(filepath.Join(s.Opts.Work, "_alone"), map[string][]byte{m.Site.File.Path: m.Apply()}); err != nil {
 			r.Status, r.Reason = "RuntimeError", err.Error()
 			return r
 		}
