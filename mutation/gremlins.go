@@ -214,13 +214,16 @@ func (p *Plan) correct(m *gremlinsMutant, o GremlinsOptions, fixed map[string]in
 		}
 		status, reason := rerunPackage(p.Mod.Root, o, pkg, m)
 		what := m.status
-		if m.status == "NOT COVERED" && inTaglessCase(m.file, m.start) {
+		tagless := m.status == "NOT COVERED" && inTaglessCase(m.file, m.start)
+		if tagless {
 			what += " (in a tagless switch case)"
 		}
 		if o.Log != nil {
 			o.Log("gremlins: %s:%d:%d %s %s -> %s", m.file.Rel, m.line, m.column, m.mtype, what, status)
 		}
-		if status == Survived && m.status == "NOT COVERED" {
+		if status == Survived && m.status == "NOT COVERED" && !tagless {
+			// Outside a tagless case gremlins' coverage is right: no test
+			// runs the line, and the tests pass.
 			status, reason = NoCoverage, "gremlins: not covered; its package's tests pass with it too"
 		}
 		if status == Timeout && m.status == "TIMED OUT" {
