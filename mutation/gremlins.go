@@ -154,13 +154,13 @@ func (p *Plan) CorrectGremlins(out *GremlinsOutput, o GremlinsOptions) ([]*Mutan
 		rel := filepath.ToSlash(gf.Filename)
 		rel = strings.TrimPrefix(rel, out.GoModule+"/")
 		f := files[rel]
-		if f == nil {
-			return nil, nil, nil, fmt.Errorf("gremlins mutated %s, which is not a file of a target", gf.Filename)
-		}
 		for _, gm := range gf.Mutations {
 			raw[gm.Status]++
 			if gm.Status == "SKIPPED" {
 				continue // off the refusal lines (--diff): not part of the sweep
+			}
+			if f == nil {
+				return nil, nil, nil, fmt.Errorf("gremlins mutated %s, which is not a file of a target", gf.Filename)
 			}
 			m, err := reproduce(f, gm.Type, gm.Line, gm.Column)
 			if err != nil {

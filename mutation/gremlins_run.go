@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -153,6 +154,11 @@ func (p *Plan) RunGremlins(g GremlinsRun) (*GremlinsOutput, time.Duration, error
 		joined.GoModule = res.GoModule
 		joined.Files = append(joined.Files, res.Files...)
 		joined.ElapsedTime += res.ElapsedTime
+	}
+	// Kept, so a correction can be redone without running gremlins again
+	// (canonfuzz mutation gremlins --from).
+	if data, err := json.MarshalIndent(joined, "", " "); err == nil {
+		os.WriteFile(filepath.Join(g.Work, "gremlins.json"), data, 0o644)
 	}
 	return joined, time.Since(start), nil
 }
