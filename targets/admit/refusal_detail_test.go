@@ -91,3 +91,16 @@ func TestStringNotScalarDetailSaysWhich(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceTooDeepDetailCountsLevels: the reference scanner's TooDeep
+// Detail names the level the container would open and the cap, as
+// numbers a person can check against the input: the 129th bracket opens
+// level 129 of a cap of 128.
+func TestReferenceTooDeepDetailCountsLevels(t *testing.T) {
+	in := strings.Repeat("[", 129) + strings.Repeat("]", 129)
+	var ae *admit.Error
+	if err := admit.Reference([]byte(in), admit.Options{}); !errors.As(err, &ae) || ae.Kind != admit.TooDeep ||
+		!strings.Contains(ae.Detail, "level 129") || !strings.Contains(ae.Detail, "cap is 128") {
+		t.Fatalf("Reference(129 brackets) = %v, want TooDeep naming level 129 and the cap 128", err)
+	}
+}
