@@ -53,16 +53,24 @@ func equivalentOf(list []Equivalent, m *Mutant) (string, bool) {
 	return "", false
 }
 
-// staleEquivalents are entries that name no mutant of the plan: the site
-// changed (its hash with it) or went away, and the entry needs review.
-func staleEquivalents(list []Equivalent, ms []*Mutant) []Equivalent {
+// staleEquivalents are entries of the swept packages that name no mutant
+// of the plan: the site changed (its hash with it) or went away, and the
+// entry needs review. Entries of packages the sweep left out are not
+// judged.
+func staleEquivalents(list []Equivalent, ms []*Mutant, swept []*Package) []Equivalent {
 	ids := map[string]bool{}
 	for _, m := range ms {
 		ids[m.ID] = true
 	}
 	var out []Equivalent
 	for _, e := range list {
-		if !ids[e.Mutant] {
+		inSweep := false
+		for _, p := range swept {
+			if strings.HasPrefix(e.Mutant, p.Rel+"/") {
+				inSweep = true
+			}
+		}
+		if inSweep && !ids[e.Mutant] {
 			out = append(out, e)
 		}
 	}

@@ -171,7 +171,7 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 	close(next)
 	wg.Wait()
 	s.Timing.Mutation = time.Since(start)
-	s.Stale = staleEquivalents(opts.Equivalent, p.Mutants)
+	s.Stale = staleEquivalents(opts.Equivalent, p.Mutants, p.Mod.Targets)
 	return s, nil
 }
 

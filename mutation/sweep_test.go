@@ -335,3 +335,19 @@ func TestHTMLIsSelfContained(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleOnlyInSweptPackages: an entry of a package the sweep left out
+// (--targets) is not called stale; one of a swept package that names no
+// mutant is.
+func TestStaleOnlyInSweptPackages(t *testing.T) {
+	p := loadFixture(t, fixture)
+	list := []Equivalent{
+		{Mutant: "targets/other/F#0@00000000:DropCheck", Why: "not swept"},
+		{Mutant: "targets/kinds/Gone#0@00000000:DropCheck", Why: "gone"},
+		{Mutant: p.Mutants[0].ID, Why: "present"},
+	}
+	got := staleEquivalents(list, p.Mutants, p.Mod.Targets)
+	if len(got) != 1 || got[0].Why != "gone" {
+		t.Fatalf("stale %v, want only the entry of the swept package that names no mutant", got)
+	}
+}
