@@ -53,6 +53,18 @@ func TestCanonRefusals(t *testing.T) {
 		// judged after ".." had removed its segment.
 		{"/srv/ACME/Readme/q%00/..", "NUL"},
 		{"%252525252541", "not stabilized"},
+		// Found by a first `canonfuzz campaign --time 3s` (FuzzCanonIdempotent):
+		// "%23" canonicalized to "#", which canonicalization then refuses.
+		// Every encoded delimiter the canonical form would read as structure
+		// (findings/spec/canon-encoded-delimiter.md).
+		{"%23", "query or fragment delimiter"},
+		{"%3F", "query or fragment delimiter"},
+		{"x/%23/y", "query or fragment delimiter"},
+		{"/srv/a%3Fb", "query or fragment delimiter"},
+		{"/srv/%2523", "query or fragment delimiter"},
+		{"ab%3Ac", "another scheme"},
+		{"x/../ab%3Ac", "another scheme"},
+		{"x/../ab:c", "another scheme"},
 		{"a\xffb", "not UTF-8"},
 	} {
 		_, err := canonString(c.in, ModeHierarchical, false)
@@ -159,5 +171,28 @@ func TestCanonicalizeStringExported(t *testing.T) {
 	}
 	if _, err := CanonicalizeString("/srv/x", ModeDual, false); !errors.Is(err, ErrNotCanonical) {
 		t.Errorf("dual: %v, want ErrNotCanonical", err)
+	}
+}
+
+// findings/spec/canon-encoded-delimiter.md
+func TestFindingEncodedDelimiter(t *testing.T) {
+	for _, v := range []string{"%23", "%3F", "/srv/a%3Fb", "/srv/%2523", "x/%23/y", "ab%3Ac", "x/../ab:c"} {
+		if got, err := canonString(v, ModeHierarchical, false); err == nil {
+			t.Errorf("%q canonicalizes to %q", v, got)
+		}
+	}
+	eq := Constraint{Op: OpEq, Value: String("/srv/a?b")}
+	if Admits(eq, String("/srv/a%3Fb"), ModeHierarchical, false) {
+		t.Error("the encoded name a%3Fb equals the query ?b")
+	}
+	for _, v := range []string{"/srv/a?b", "ab:c", "/srv/a%41", "https://h/a:b"} {
+		once, err := canonString(v, ModeHierarchical, false)
+		if err != nil {
+			t.Errorf("%q refused: %v", v, err)
+			continue
+		}
+		if twice, err := canonString(once, ModeHierarchical, false); err != nil || twice != once {
+			t.Errorf("%q: %q, then %q, %v", v, once, twice, err)
+		}
 	}
 }
