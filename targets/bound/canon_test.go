@@ -118,35 +118,6 @@ func TestCanonFoldOffByDefault(t *testing.T) {
 	}
 }
 
-func FuzzCanonIdempotent(f *testing.F) {
-	for _, s := range []string{"/srv/./a/../b//", "%252e%252e/x", "cafe%CC%81", "a/..", "https://h/a/./b?x", "ǅ%C7%85", "K"} {
-		f.Add(s, false)
-		f.Add(s, true)
-	}
-	f.Fuzz(func(t *testing.T, s string, fold bool) {
-		for _, m := range []Mode{ModePlain, ModeHierarchical} {
-			once, err := canonString(s, m, fold)
-			if err != nil {
-				if !errors.Is(err, ErrNotCanonical) {
-					t.Fatalf("untyped error %v", err)
-				}
-				continue
-			}
-			twice, err := canonString(once, m, fold)
-			if err != nil || twice != once {
-				t.Fatalf("%v: canon(%q) = %q, canon of that = %q, %v", m, s, once, twice, err)
-			}
-			if m == ModeHierarchical {
-				for _, seg := range strings.Split(once, "/") {
-					if seg == ".." {
-						t.Fatalf("canon(%q) = %q keeps a '..'", s, once)
-					}
-				}
-			}
-		}
-	})
-}
-
 func TestCanonQueryInPath(t *testing.T) {
 	for _, in := range []string{"/srv/acme/..?x", "/srv/acme/x?/../../../etc", "/srv/acme/?x", "/srv/acme/.#x", "a?b/c"} {
 		if got, err := canonString(in, ModeHierarchical, false); !errors.Is(err, ErrNotCanonical) {
