@@ -14,7 +14,9 @@ func boundTargets() []*Target {
 			func(r ProvenanceReader, in Input) *Violation { return ProvenanceParsesAndMeets(r, in.bytes(0)) }),
 		define(row("FuzzGlobMatchesReference", "glob_test.go", "GlobMatchesReference", "a pattern and a value", []Param{String, String}, "bound.ReferenceGlob (RE2)"),
 			[]GlobMatcher{{"Match", boundGlob}, {"MatchPositionSet", boundGlobPositionSet}},
-			func(ms []GlobMatcher, in Input) *Violation { return GlobMatchesReference(ms, in.string(0), in.string(1)) }),
+			func(ms []GlobMatcher, in Input) *Violation {
+				return GlobMatchesReference(ms, in.string(0), in.string(1))
+			}),
 		define(row("FuzzGlobGeneratedMatchesReference", "glob_test.go", "GlobGeneratedMatchesReference", "generator bytes (gen.GenerateGlob)", raw, "bound.ReferenceGlob (RE2)", "gen.GenerateGlob's expansions"),
 			GlobCompiler(boundGlob), func(c GlobCompiler, in Input) *Violation { return GlobGeneratedMatchesReference(c, in.bytes(0)) }),
 		define(row("FuzzArgumentCanonicalizationIdempotent", "argcanon_test.go", "ArgumentCanonicalizationIdempotent", "a string, folding", []Param{String, Bool}),

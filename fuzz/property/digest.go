@@ -200,7 +200,9 @@ func digestTargets() []*Target {
 	request.Text = oneText
 	return []*Target{
 		define(row("FuzzSumMatchesCanonicalize", "SumMatchesCanonicalize", "an arguments text, a profile", []Param{String, Bool}, "jcs.Canonicalize"),
-			digest.Sum, func(sum DigestFunc, in Input) *Violation { return SumMatchesCanonicalize(sum, in.string(0), in.bool(1)) }),
+			digest.Sum, func(sum DigestFunc, in Input) *Violation {
+				return SumMatchesCanonicalize(sum, in.string(0), in.bool(1))
+			}),
 		define(parse, digest.Parse, func(p InvocationParser, in Input) *Violation { return ParseNeverPanics(p, in.bytes(0)) }),
 		define(request, digest.Sum, func(sum DigestFunc, in Input) *Violation { return DigestRequestInvariant(sum, in.bytes(0)) }),
 		withDocument(define(row("FuzzDigestRepresentationInvariant", "DigestRepresentationInvariant", "generator bytes (gen.GenerateCall)", raw, "gen.Canonical"),

@@ -178,8 +178,8 @@ func (in Input) bytes(i int) []byte {
 	}
 	return in[i].([]byte)
 }
-func (in Input) string(i int) string  { return in[i].(string) }
-func (in Input) bool(i int) bool      { return in[i].(bool) }
-func (in Input) uint8(i int) uint8    { return in[i].(uint8) }
-func (in Input) uint64(i int) uint64  { return in[i].(uint64) }
-func (in Input) int(i int) int        { return in[i].(int) }
+func (in Input) string(i int) string { return in[i].(string) }
+func (in Input) bool(i int) bool     { return in[i].(bool) }
+func (in Input) uint8(i int) uint8   { return in[i].(uint8) }
+func (in Input) uint64(i int) uint64 { return in[i].(uint64) }
+func (in Input) int(i int) int       { return in[i].(int) }

@@ -70,7 +70,9 @@ func jcsTargets() []*Target {
 		define(jsonText, jcsDefault, func(c Canonicalizer, in Input) *Violation { return CanonicalizeMatchesJSONText(c, in.bytes(0)) }),
 		define(row("FuzzCompareUTF16MatchesReference", "parts_test.go", "CompareUTF16MatchesReference", "two strings", []Param{String, String}, "jcs.ReferenceCompareUTF16"),
 			[]Comparison{{"CompareUTF16", jcs.CompareUTF16}, {"CompareNames", jcs.CompareNames}},
-			func(cs []Comparison, in Input) *Violation { return CompareUTF16MatchesReference(cs, in.string(0), in.string(1)) }),
+			func(cs []Comparison, in Input) *Violation {
+				return CompareUTF16MatchesReference(cs, in.string(0), in.string(1))
+			}),
 		define(row("FuzzAppendNumberMatchesReference", "parts_test.go", "AppendNumberMatchesReference", "a double's bits", bits, "jcs.ReferenceNumber", "strconv.ParseFloat"),
 			jcs.AppendNumber, func(f NumberFormatter, in Input) *Violation { return AppendNumberMatchesReference(f, in.uint64(0)) }),
 		define(row("FuzzNumberTokenMatchesReference", "parts_test.go", "NumberTokenMatchesReference", "a number token", []Param{String}, "jcs.ReferenceNumber", "strconv.ParseFloat"),
@@ -81,9 +83,13 @@ func jcsTargets() []*Target {
 			}),
 		define(row("FuzzAppendStringMatchesReference", "parts_test.go", "AppendStringMatchesReference", "a string, escape choices", []Param{String, Uint64}, "jcs.ReferenceString"),
 			StringCodec{Append: jcs.AppendStringToken, Decode: jcs.DecodeStringToken},
-			func(c StringCodec, in Input) *Violation { return AppendStringMatchesReference(c, in.string(0), in.uint64(1)) }),
+			func(c StringCodec, in Input) *Violation {
+				return AppendStringMatchesReference(c, in.string(0), in.uint64(1))
+			}),
 		define(row("FuzzDecimalToFloatMatchesParseFloat", "parts_test.go", "DecimalToFloatMatchesParseFloat", "a decimal, w × 10^q", []Param{Uint64, Int}, "strconv.ParseFloat"),
-			jcs.DecimalToFloat, func(d DecimalDecider, in Input) *Violation { return DecimalToFloatMatchesParseFloat(d, in.uint64(0), in.int(1)) }),
+			jcs.DecimalToFloat, func(d DecimalDecider, in Input) *Violation {
+				return DecimalToFloatMatchesParseFloat(d, in.uint64(0), in.int(1))
+			}),
 		define(oracles, jcsDefault, func(c Canonicalizer, in Input) *Violation {
 			return CanonicalizeMatchesOracles(c, goOracles, in.bytes(0))
 		}),

@@ -20,7 +20,7 @@ import (
 
 // The kinds of fuzz target.
 const (
-	Native = "native" // func FuzzX(f *testing.F) in a _test.go file
+	Native = "native"  // func FuzzX(f *testing.F) in a _test.go file
 	GoFuzz = "go-fuzz" // func FuzzX(data []byte) int, a go-fuzz and libFuzzer entry point
 )
 
