@@ -19,6 +19,7 @@ type Target struct {
 	File     string   // its file in Dir
 	Area     string   // the short name its vectors are filed under in findings/: admit, jcs, digest, bound, guard, minimize
 	Property string   // the property function of this package it checks
+	Checks   string   // what the property checks, in a line
 	Input    string   // what its arguments are, for people
 	Oracles  []string // what the property holds the implementation to
 	Params   []Param  // the types of its arguments
@@ -143,9 +144,12 @@ var registry = sync.OnceValue(func() []*Target {
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	for i := 1; i < len(all); i++ {
-		if all[i].Name == all[i-1].Name {
-			panic("property: two targets named " + all[i].Name)
+	for i, t := range all {
+		if i > 0 && t.Name == all[i-1].Name {
+			panic("property: two targets named " + t.Name)
+		}
+		if t.Checks = checks[t.Name]; t.Checks == "" {
+			panic("property: " + t.Name + " does not say what it checks (checks.go)")
 		}
 	}
 	return all
