@@ -46,11 +46,7 @@ const minimizeTime = 20 * time.Second
 // no larger with exactly its signature, and for a generator target its
 // document too when the document alone fails so.
 func TestEveryFuzzTargetIsDrivenToAFailureAndMinimized(t *testing.T) {
-	root, err := fuzzsource.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	found, err := fuzzsource.Module(root)
+	found, err := fuzzsource.Find()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 
+	"github.com/canonfuzz/canonfuzz/minimize/verdict"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -49,7 +50,7 @@ func ScanMatchesReference(scan Scanner, input []byte) *Violation {
 			return violated(name, set.name+":untyped", "refused with %T %v, not an *admit.Error", got, got)
 		}
 		errors.As(ref, &re)
-		sv, rv := admitVerdict(got), admitVerdict(ref)
+		sv, rv := verdict.AdmitKind(got), verdict.AdmitKind(ref)
 		switch {
 		case sv != rv:
 			return violated(name, set.name+":kind:Scan="+sv+",Reference="+rv, "Scan %v; Reference %v", got, ref)
@@ -75,22 +76,9 @@ func ReferenceMatchesJSONText(reference Scanner, input []byte) *Violation {
 	case err == nil && !valid:
 		return violated(name, "reference-admits", "the reference admits it, jsontext refuses it")
 	case valid && err != nil && !errors.Is(err, admit.NumberNotFinite) && !errors.Is(err, admit.TooDeep):
-		return violated(name, "reference-refuses:"+admitVerdict(err), "jsontext accepts it, the reference refuses it: %v", err)
+		return violated(name, "reference-refuses:"+verdict.AdmitKind(err), "jsontext accepts it, the reference refuses it: %v", err)
 	}
 	return nil
-}
-
-// admitVerdict names an admission verdict: "admitted", a Kind, or
-// "untyped" for an error that is not an *admit.Error.
-func admitVerdict(err error) string {
-	var ae *admit.Error
-	switch {
-	case err == nil:
-		return "admitted"
-	case errors.As(err, &ae):
-		return string(ae.Kind)
-	}
-	return "untyped"
 }
 
 // oneText reads a raw text as the single argument of a target.

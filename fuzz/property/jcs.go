@@ -6,6 +6,8 @@ import (
 	"errors"
 	"reflect"
 
+	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 	"github.com/go-json-experiment/json/jsontext"
@@ -53,9 +55,9 @@ func CanonicalizeFixedPoint(canon ProfileCanonicalizer, input []byte, ijson bool
 	case err != nil:
 		return violated(name, p+"write-error", "admitted, then %v", err)
 	case admit.Scan(out, admit.Options{}) != nil:
-		return violated(name, p+"output-refused:"+admitVerdict(admit.Scan(out, admit.Options{})), "the canonical form %q is refused", out)
+		return violated(name, p+"output-refused:"+verdict.AdmitKind(admit.Scan(out, admit.Options{})), "the canonical form %q is refused", out)
 	case admit.Scan(out, opts) != nil:
-		return violated(name, p+"output-refused-profile:"+admitVerdict(admit.Scan(out, opts)), "the canonical form %q is refused under the profile", out)
+		return violated(name, p+"output-refused-profile:"+verdict.AdmitKind(admit.Scan(out, opts)), "the canonical form %q is refused under the profile", out)
 	}
 	if again, err := canon(out, admit.Options{}); err != nil || !bytes.Equal(again, out) {
 		return violated(name, p+"not-fixed-point", "%q, then %q, %v", out, again, err)

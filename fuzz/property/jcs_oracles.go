@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/cyberphone"
@@ -40,7 +42,7 @@ func CanonicalizeMatchesOracles(canon Canonicalizer, refs []oracle.Canonicalizer
 	refErr := admit.Reference(input, admit.Options{})
 	switch {
 	case err == nil && refErr != nil:
-		return violated(name, "reference-refuses:"+admitVerdict(refErr), "written as %q, but admit.Reference refuses it: %v", out, refErr)
+		return violated(name, "reference-refuses:"+verdict.AdmitKind(refErr), "written as %q, but admit.Reference refuses it: %v", out, refErr)
 	case err != nil && refErr == nil:
 		return violated(name, "reference-admits", "refused (%v), but admit.Reference admits it", err)
 	case err != nil:
@@ -60,7 +62,7 @@ func CanonicalizeMatchesOracles(canon Canonicalizer, refs []oracle.Canonicalizer
 		return nil
 	}
 	if err := admit.Scan(out, admit.Options{}); err != nil {
-		return violated(name, "output-refused:"+admitVerdict(err), "output %q is refused: %v", out, err)
+		return violated(name, "output-refused:"+verdict.AdmitKind(err), "output %q is refused: %v", out, err)
 	}
 	if again, err := canon(out); err != nil || !bytes.Equal(again, out) {
 		return violated(name, "not-fixed-point", "%q, then %q, %v", out, again, err)
@@ -207,7 +209,7 @@ func CanonicalizeMatchesJCS(c oracle.Canonicalizer, input []byte) *Violation {
 		v.Class = "breakdown:" + v.Class[len("oracle:"+oracleName(o)+":breakdown:"):]
 		return v
 	case o.Class() == oracle.Output && werr != nil:
-		return violated(name, "admits:"+admitVerdict(werr), "%v; jcs refuses: %v", o, werr)
+		return violated(name, "admits:"+verdict.AdmitKind(werr), "%v; jcs refuses: %v", o, werr)
 	case o.Class() != oracle.Output && werr == nil:
 		return violated(name, "refuses", "%v; jcs writes %q", o, want)
 	case o.Class() == oracle.Output && !bytes.Equal(o.Output, want):

@@ -110,14 +110,7 @@ func TestReadmeTable(t *testing.T) {
 	for _, r := range rows {
 		inRows[r[1]] = r[2]
 	}
-	root, err := fuzzsource.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	found, err := fuzzsource.Module(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	found := declared(t)
 	declared := map[string]bool{}
 	for _, d := range found {
 		if d.Kind != fuzzsource.Native {

@@ -12,11 +12,7 @@ import (
 // declared parses the module for its fuzz targets.
 func declared(t *testing.T) []fuzzsource.Declared {
 	t.Helper()
-	root, err := fuzzsource.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	found, err := fuzzsource.Module(root)
+	found, err := fuzzsource.Find()
 	if err != nil {
 		t.Fatal(err)
 	}

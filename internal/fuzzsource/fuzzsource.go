@@ -98,6 +98,15 @@ func Module(root string) ([]Declared, error) {
 	return found, err
 }
 
+// Find parses the module the working directory is in (Root, Module).
+func Find() ([]Declared, error) {
+	root, err := Root()
+	if err != nil {
+		return nil, err
+	}
+	return Module(root)
+}
+
 // Root is the module root above the working directory.
 func Root() (string, error) {
 	dir, err := os.Getwd()
