@@ -320,7 +320,7 @@ func guardTargets() []*Target {
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"}
 	main := Target{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
 		Property: "GuardForwardsOnlyWhatEveryParserReadsInside", Input: "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
-		Oracles: readers, Params: raw, Text: func(text []byte) []Input { return []Input{{text}} }}
+		Oracles: readers, Params: raw, Text: oneText}
 	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
 		Input: "raw bytes, one client message", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
 	return []*Target{
