@@ -11,7 +11,8 @@ GOFUZZWORKERS ?= 2
 CAMPAIGN_FLAGS ?=
 
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
-	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer
+	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
+	matrix-oracles matrix matrix-guards
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -35,7 +36,7 @@ fuzz-tools:
 vet:
 	$(GO) vet ./...
 
-unit: node-deps fuzz-tools
+unit: node-deps fuzz-tools matrix-oracles
 	$(GO) test -count=1 -timeout 25m ./...
 
 # vet and every test: units, vectors, fuzz seeds replayed, oracles.
@@ -81,3 +82,27 @@ minimize-compare:
 # both results replayed through the original signature.
 minimize-compare-libfuzzer: fuzz-tools
 	SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh
+
+# The differential study's implementations that run as programs of their
+# own (matrix.Programs): gowebpki/jcs v1.0.1 in a module that pins it, and
+# the standard library's encoding/json/jsontext, which needs
+# GOEXPERIMENT=jsonv2. The findings of the study replay through them in
+# make test.
+matrix-oracles:
+	cd fuzz/oracle/gowebpki101 && $(GO) build -o ../../../bin/oracles/gowebpki101 .
+	GOEXPERIMENT=jsonv2 $(GO) build -o bin/oracles/stdjsontext ./fuzz/oracle/stdjsontext
+
+# The canonicalizer study of docs/STUDY.md: every implementation on the
+# seeded corpus, the report in docs/study/canonicalizers/, a finding per
+# departure from canonfuzz/jcs in findings/study/.
+matrix: build node-deps matrix-oracles
+	bin/canonfuzz matrix --out docs/study/canonicalizers --findings findings/study
+
+# The guard study: our bound.Check and the SEP-3246 reference guard, whose
+# repository is not part of this one (fuzz/oracle/noescalation/doc.go):
+#   make matrix-guards NOESCALATION=/path/to/no-escalation/proxy
+NOESCALATION ?=
+matrix-guards: build
+	@test -n "$(NOESCALATION)" || { echo "make: matrix-guards needs the reference guard: make matrix-guards NOESCALATION=/path/to/no-escalation/proxy (see fuzz/oracle/noescalation/doc.go)" >&2; exit 2; }
+	bin/canonfuzz matrix --guards --out docs/study/guards --findings findings/study \
+		--impl "no-escalation=python3 fuzz/oracle/noescalation/adapter.py --proxy-dir $(NOESCALATION)"

@@ -11,6 +11,7 @@ require (
 	github.com/gowebpki/jcs v1.0.2 // indirect
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
 	golang.org/x/text v0.44.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
 
 tool golang.org/x/perf/cmd/benchstat

@@ -13,6 +13,12 @@ import (
 // specDir is the folder of specification write-ups, not vectors.
 const specDir = "spec"
 
+// studyDir is the folder of the differential study's findings
+// (canonfuzz matrix): vectors of this format in one folder per
+// implementation, replayed by study_test.go through the implementations
+// themselves, not through the minimizer's signers.
+const studyDir = "study"
+
 // Entry is one vector and the file it was read from.
 type Entry struct {
 	Path   string
@@ -33,7 +39,7 @@ func Load(dir string) ([]Entry, error) {
 	}
 	var all []Entry
 	for _, f := range folders {
-		if !f.IsDir() || f.Name() == specDir || strings.HasPrefix(f.Name(), ".") || f.Name() == "testdata" {
+		if !f.IsDir() || f.Name() == specDir || f.Name() == studyDir || strings.HasPrefix(f.Name(), ".") || f.Name() == "testdata" {
 			continue
 		}
 		entries, err := loadTarget(filepath.Join(dir, f.Name()), f.Name())

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/subprocess"
@@ -33,8 +34,35 @@ const (
 	ECMAScript Lib = "ecmascript"
 )
 
-// Libs lists every Lib.
+// The further npm RFC 8785 implementations the differential study runs
+// (canonfuzz matrix, issue 12). They are not in Libs, so the differential
+// tests of fuzz/ keep their three oracles.
+const (
+	// Canonicalize4 is npm canonicalize 4.0.0, the version the seeds'
+	// study ran, installed under the npm alias canonicalize-4.
+	Canonicalize4 Lib = "canonicalize-4"
+	// JSONCanon is the npm package json-canon.
+	JSONCanon Lib = "json-canon"
+	// Canonify is the npm package @truestamp/canonify.
+	Canonify Lib = "canonify"
+)
+
+// Libs lists the Libs every differential test of fuzz/ runs.
 var Libs = []Lib{Canonicalize, JSONCanonicalize, ECMAScript}
+
+// StudyLibs lists every Lib server.js serves: Libs and the study's others.
+var StudyLibs = []Lib{Canonicalize, Canonicalize4, JSONCanonicalize, JSONCanon, Canonify, ECMAScript}
+
+// pkg is the npm package (or alias) that serves lib; "" for ECMAScript.
+func (lib Lib) pkg() string {
+	switch lib {
+	case ECMAScript:
+		return ""
+	case Canonify:
+		return "@truestamp/canonify"
+	}
+	return string(lib)
+}
 
 // DirEnv names the environment variable that overrides where server.js
 // and node_modules are, for binaries run away from the source tree.
@@ -66,17 +94,20 @@ func Dir() string {
 
 // name is the oracle name of lib before its process says it in hello.
 func (lib Lib) name() string {
-	if lib == ECMAScript {
+	switch lib {
+	case ECMAScript:
 		return "node/ecmascript"
+	case Canonicalize4:
+		return "npm/canonicalize"
 	}
-	return "npm/" + string(lib)
+	return "npm/" + lib.pkg()
 }
 
 // New starts the Node process that serves lib. What is missing (node, the
 // server, the npm package) is an *oracle.NotInstalledError naming the fix;
 // a process that does not come up is a *subprocess.Failure.
 func New(lib Lib) (*Oracle, error) {
-	if lib != Canonicalize && lib != JSONCanonicalize && lib != ECMAScript {
+	if !slices.Contains(StudyLibs, lib) {
 		return nil, fmt.Errorf("node: unknown library %q", lib)
 	}
 	node, err := exec.LookPath("node")
@@ -89,7 +120,7 @@ func New(lib Lib) (*Oracle, error) {
 		return nil, &oracle.NotInstalledError{Oracle: lib.name(), Fix: "set " + DirEnv + " to fuzz/oracle/node", Err: err}
 	}
 	if lib != ECMAScript {
-		meta := filepath.Join(dir, "node_modules", string(lib), "package.json")
+		meta := filepath.Join(dir, "node_modules", lib.pkg(), "package.json")
 		if _, err := os.Stat(meta); err != nil {
 			return nil, &oracle.NotInstalledError{Oracle: lib.name(), Fix: installFix, Err: err}
 		}
@@ -105,12 +136,16 @@ func New(lib Lib) (*Oracle, error) {
 	return &Oracle{client}, nil
 }
 
-// All starts every Lib. It returns those that started and an error naming
-// each one that did not; callers that need all of them fail on the error.
-func All() ([]*Oracle, error) {
+// All starts every Lib of Libs. It returns those that started and an error
+// naming each one that did not; callers that need all of them fail on the
+// error.
+func All() ([]*Oracle, error) { return Start(Libs) }
+
+// Start starts the Node process of each of libs, as All does.
+func Start(libs []Lib) ([]*Oracle, error) {
 	var started []*Oracle
 	var errs []error
-	for _, lib := range Libs {
+	for _, lib := range libs {
 		o, err := New(lib)
 		if err != nil {
 			errs = append(errs, err)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
@@ -66,14 +67,7 @@ func TestECMAScriptIncumbentBehaviour(t *testing.T) {
 // TestVersionIsThePinnedOne: hello reports the installed package's version,
 // and that is the exact version package.json pins.
 func TestVersionIsThePinnedOne(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var manifest struct{ Dependencies map[string]string }
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	manifest := readManifest(t)
 	for _, lib := range []Lib{Canonicalize, JSONCanonicalize} {
 		o := start(t, lib)
 		if want := manifest.Dependencies[string(lib)]; o.Version() != want || o.Name() != lib.name() {
@@ -139,4 +133,52 @@ func TestFormatNumbersIsStringOfX(t *testing.T) {
 			t.Errorf("String(%v) = %q, want %q", in[i], got[i], want[i])
 		}
 	}
+}
+
+// TestStudyLibsRunThePinnedVersions: every library of StudyLibs starts,
+// names itself as New expects, and runs the version package.json pins
+// (for an npm alias, the version after "npm:PACKAGE@"), so the study's
+// report names what ran.
+func TestStudyLibsRunThePinnedVersions(t *testing.T) {
+	manifest := readManifest(t)
+	all, err := Start(StudyLibs)
+	for _, o := range all {
+		defer o.Close()
+	}
+	if err != nil || len(all) != len(StudyLibs) {
+		t.Fatalf("Start(StudyLibs): %d of %d started: %v", len(all), len(StudyLibs), err)
+	}
+	for i, lib := range StudyLibs {
+		o := all[i]
+		if o.Name() != lib.name() {
+			t.Errorf("%s: hello names %s, want %s", lib, o.Name(), lib.name())
+		}
+		if lib == ECMAScript {
+			continue
+		}
+		pin := manifest.Dependencies[lib.pkg()]
+		if i := strings.LastIndexByte(pin, '@'); strings.HasPrefix(pin, "npm:") && i > 0 {
+			pin = pin[i+1:]
+		}
+		if pin == "" || o.Version() != pin {
+			t.Errorf("%s: hello says version %s, package.json pins %q", lib, o.Version(), manifest.Dependencies[lib.pkg()])
+		}
+		out, err := o.Canonicalize([]byte(`{"b":[1.0,"\u00e9"],"a":-0}`))
+		if err != nil || string(out) != `{"a":0,"b":[1,"é"]}` {
+			t.Errorf("%s: canonicalized the sample to %q, %v", lib, out, err)
+		}
+	}
+}
+
+// readManifest reads the package.json beside server.js.
+func readManifest(t *testing.T) (manifest struct{ Dependencies map[string]string }) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(Dir(), "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	return manifest
 }

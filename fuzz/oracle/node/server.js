@@ -3,7 +3,7 @@
 // (../subprocess/PROTOCOL.md): one JSON request per stdin line, one JSON
 // response per stdout line, bytes in base64.
 //
-//   node server.js --lib canonicalize|json-canonicalize|ecmascript
+//   node server.js --lib canonicalize|json-canonicalize|ecmascript|canonicalize-4|json-canon|canonify
 //
 // Every library is fed the same JavaScript value: the input bytes decoded
 // as UTF-8 with a fatal decoder (ill-formed UTF-8 is refused, never
@@ -57,18 +57,33 @@ function ecmascript (value) {
   return JSON.stringify(value);
 }
 
+// libraries maps each --lib to its npm package (an npm alias for a second
+// version of one package), the export that canonicalizes, and the oracle's
+// name. The first three are the oracles every differential test runs; the
+// others are the further RFC 8785 implementations npm serves, run by the
+// differential study (canonfuzz matrix).
+const libraries = {
+  canonicalize: { pkg: 'canonicalize', name: 'npm/canonicalize', pick: (m) => m.default },
+  'json-canonicalize': { pkg: 'json-canonicalize', name: 'npm/json-canonicalize', pick: (m) => m.canonicalize },
+  'canonicalize-4': { pkg: 'canonicalize-4', name: 'npm/canonicalize', pick: (m) => m.default },
+  'json-canon': { pkg: 'json-canon', name: 'npm/json-canon', pick: (m) => m.default },
+  canonify: { pkg: '@truestamp/canonify', name: 'npm/@truestamp/canonify', pick: (m) => m.canonify }
+};
+
 // load returns the library's name, version and canonicalize function.
 async function load (lib) {
-  switch (lib) {
-    case 'canonicalize':
-      return { name: 'npm/canonicalize', version: installedVersion(lib), fn: (await import(lib)).default };
-    case 'json-canonicalize':
-      return { name: 'npm/json-canonicalize', version: installedVersion(lib), fn: (await import(lib)).canonicalize };
-    case 'ecmascript':
-      return { name: 'node/ecmascript', version: 'node ' + process.version, fn: ecmascript };
-    default:
-      throw new Error(`unknown --lib ${lib}: want canonicalize, json-canonicalize or ecmascript`);
+  if (lib === 'ecmascript') {
+    return { name: 'node/ecmascript', version: 'node ' + process.version, fn: ecmascript };
   }
+  const l = Object.hasOwn(libraries, lib) ? libraries[lib] : undefined;
+  if (l === undefined) {
+    throw new Error(`unknown --lib ${lib}: want ecmascript or one of ${Object.keys(libraries).join(', ')}`);
+  }
+  const fn = l.pick(await import(l.pkg));
+  if (typeof fn !== 'function') {
+    throw new Error(`${l.pkg} exports no canonicalize function`);
+  }
+  return { name: l.name, version: installedVersion(l.pkg), fn };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"sync"
 	"time"
 
@@ -35,6 +34,7 @@ type Client struct {
 	proc     *process // nil between a failure and the next request
 	name     string   // from the first hello
 	version  string
+	protocol int // from the first hello
 	nextID   uint64
 	restarts int
 	closed   bool
@@ -68,6 +68,9 @@ func (c *Client) Name() string { return c.name }
 
 // Version returns the version the program gave in hello.
 func (c *Client) Version() string { return c.version }
+
+// Protocol returns the protocol version the program answered hello with.
+func (c *Client) Protocol() int { return c.protocol }
 
 // Restarts counts how often the program was started again after a failure.
 func (c *Client) Restarts() int {
@@ -176,15 +179,15 @@ func (c *Client) start() error {
 		fault = "hello refused: " + resp.Error
 	case resp.Name == "" || resp.Version == "":
 		fault = "hello without a name and a version"
-	case resp.Protocol != ProtocolVersion:
-		fault = "hello with protocol " + strconv.Itoa(resp.Protocol) + ", want 1"
-	case c.name != "" && (resp.Name != c.name || resp.Version != c.version):
-		fault = fmt.Sprintf("restarted as %s@%s, was %s@%s", resp.Name, resp.Version, c.name, c.version)
+	case resp.Protocol < MinProtocolVersion || resp.Protocol > ProtocolVersion:
+		fault = fmt.Sprintf("hello with protocol %d, want %d to %d", resp.Protocol, MinProtocolVersion, ProtocolVersion)
+	case c.name != "" && (resp.Name != c.name || resp.Version != c.version || resp.Protocol != c.protocol):
+		fault = fmt.Sprintf("restarted as %s@%s (protocol %d), was %s@%s (protocol %d)", resp.Name, resp.Version, resp.Protocol, c.name, c.version, c.protocol)
 	}
 	if fault != "" {
 		return c.fail(OpHello, c.nextID, ErrStart, fault, c.proc.kill)
 	}
-	c.name, c.version = resp.Name, resp.Version
+	c.name, c.version, c.protocol = resp.Name, resp.Version, resp.Protocol
 	return nil
 }
 

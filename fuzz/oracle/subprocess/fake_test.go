@@ -47,8 +47,13 @@ func fakeConfig(t *testing.T, mode string) Config {
 //	refuse     refuses the input
 //
 // The other modes misbehave at start: "exit" exits at once, "mute" never
-// answers hello, "nameless" answers hello without a name, and "drift"
-// answers hello with a new version after every start.
+// answers hello, "nameless" answers hello without a name, "drift"
+// answers hello with a new version after every start, "v1" speaks
+// protocol 1 and "v9" claims a protocol that does not exist.
+//
+// check answers by the provenance bytes: "admit", "deny", "maybe" (a
+// decision that is neither), "crash"; anything else is answered ok false.
+// The params bytes come back, in base64, as the reason.
 func fakeServer(mode string) int {
 	switch mode {
 	case "exit":
@@ -84,6 +89,36 @@ func fakeServer(mode string) int {
 			}
 			if mode == "drift" {
 				resp.Version = fmt.Sprint(os.Getpid())
+			}
+			if mode == "v1" {
+				resp.Protocol = 1
+			}
+			if mode == "v9" {
+				resp.Protocol = 9
+			}
+		case OpCheck:
+			// The provenance bytes say what to answer; the params come
+			// back (base64) as the reason, so a test sees they arrived intact.
+			prov, err1 := decodeBytes(*req.Provenance)
+			params, err2 := decodeBytes(*req.Params)
+			if err1 != nil || err2 != nil {
+				fmt.Fprintln(os.Stderr, "fake: bad base64")
+				return 1
+			}
+			resp.Reason = *Encode(params)
+			switch string(prov) {
+			case "admit":
+				resp.Decision = DecisionAdmit
+			case "deny":
+				resp.Decision = DecisionDeny
+			case "maybe":
+				resp.Decision = "maybe"
+			case "crash":
+				fmt.Fprintln(os.Stderr, "fake: crashing on purpose")
+				return 3
+			default:
+				no := false
+				resp.OK, resp.Error, resp.Reason = &no, "cannot read "+string(prov), ""
 			}
 		case OpCanonicalize:
 			input, err := decodeBytes(*req.Input)

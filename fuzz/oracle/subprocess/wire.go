@@ -6,15 +6,26 @@ import (
 	"fmt"
 )
 
-// ProtocolVersion is the protocol version this package speaks and sends in
-// hello.
-const ProtocolVersion = 1
+// ProtocolVersion is the newest protocol version this package speaks, the
+// one it offers in hello. Version 2 adds the check operation; a program
+// that answers hello with 1 is served under version 1 (PROTOCOL.md).
+const ProtocolVersion = 2
+
+// MinProtocolVersion is the oldest version a program may answer hello with.
+const MinProtocolVersion = 1
 
 // The ops of PROTOCOL.md.
 const (
 	OpHello        = "hello"
 	OpCanonicalize = "canonicalize"
 	OpNumber       = "number"
+	OpCheck        = "check" // version 2
+)
+
+// The decisions a check response carries.
+const (
+	DecisionAdmit = "admit"
+	DecisionDeny  = "deny"
 )
 
 // Request is one request line. Fields an op does not use are omitted.
@@ -24,6 +35,10 @@ type Request struct {
 	Protocol int      `json:"protocol,omitempty"`
 	Input    *string  `json:"input,omitempty"` // base64 of the bytes, for canonicalize
 	Bits     []string `json:"bits,omitempty"`  // 16 hex digits per double, for number
+	// For check: base64 of the provenance object's bytes and of the
+	// tools/call params' bytes.
+	Provenance *string `json:"provenance,omitempty"`
+	Params     *string `json:"params,omitempty"`
 }
 
 // Response is one response line.
@@ -35,7 +50,9 @@ type Response struct {
 	Name     string   `json:"name,omitempty"`   // for hello
 	Version  string   `json:"version,omitempty"`
 	Protocol int      `json:"protocol,omitempty"`
-	Strings  []string `json:"strings,omitempty"` // for number
+	Strings  []string `json:"strings,omitempty"`  // for number
+	Decision string   `json:"decision,omitempty"` // for check: admit or deny
+	Reason   string   `json:"reason,omitempty"`   // for check, optional
 }
 
 // Encode returns b as a request or response carries it.

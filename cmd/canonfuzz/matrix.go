@@ -1,0 +1,156 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/canonfuzz/canonfuzz/matrix"
+)
+
+func init() {
+	commands["matrix"] = command{
+		summary: "the differential study: every canonicalizer (or, with --guards, every guard) against every other",
+		run:     runMatrix,
+	}
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// runMatrix is `canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]...
+// [--guards] [--out DIR]`: it writes matrix.json, matrix.md and the SVG
+// heat map under --out, progress on stderr. Exit 0 when the study ran
+// (whatever it found), 2 on a usage error or an implementation that does
+// not start.
+func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("matrix", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var corpora, impls listFlag
+	fs.Var(&corpora, "corpus", "a folder of inputs to add, each file one input (repeatable)")
+	fs.Var(&impls, "impl", "NAME=COMMAND: an external implementation speaking the subprocess protocol (repeatable)")
+	guards := fs.Bool("guards", false, "run the guard study (SEP-3246 check) instead of the canonicalizer study")
+	out := fs.String("out", "work/matrix", "the folder the report is written to")
+	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
+	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains (0: 400)")
+	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
+	budget := fs.Duration("minimize", 3*time.Second, "the reducer's budget per finding or guard class")
+	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--guards] [--out DIR]")
+		return exitUsage
+	}
+	command := "canonfuzz matrix " + strings.Join(args, " ")
+	if *guards {
+		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Minimize: *budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
+	}
+	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
+	for _, dir := range corpora {
+		in, err := matrix.ReadCorpus(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		inputs = append(inputs, in...)
+	}
+	var all []matrix.Impl
+	defer func() { matrix.CloseAll(all) }()
+	if *builtin {
+		b, err := matrix.OpenBuiltin()
+		all = append(all, b...)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+	}
+	for _, flag := range impls {
+		im, err := matrix.OpenExternal(flag)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		all = append(all, im)
+	}
+	if len(all) < 2 {
+		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
+		return exitUsage
+	}
+	rep, results := matrix.Study(inputs, all, *seed, stderr)
+	if err := rep.Write(*out, strings.TrimSpace(command)); err != nil {
+		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+		return exitUsage
+	}
+	if *findingsDir != "" {
+		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Minimize: *budget, Progress: stderr}
+		paths, err := matrix.RecordCanonicalizerFindings(results, fo)
+		if err == nil {
+			var more []string
+			more, err = matrix.RecordPartialFindings(rep, results, fo)
+			paths = append(paths, more...)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), *findingsDir)
+	}
+	fmt.Fprintf(stdout, "%s\n", rep.Summary(*out))
+	return exitOK
+}
+
+// runGuardMatrix is canonfuzz matrix --guards: our bound.Check and every
+// guard of --impl on the generated chains, judged by the exact model.
+func runGuardMatrix(opts matrix.GuardOptions, builtin bool, impls []string, out, findingsDir, command string, stdout, stderr io.Writer) int {
+	if opts.Chains <= 0 {
+		opts.Chains = matrix.DefaultChains
+	}
+	var names []string
+	var guards []matrix.Guard
+	defer func() {
+		for _, g := range guards {
+			g.Close()
+		}
+	}()
+	if builtin {
+		names, guards = append(names, matrix.OursGuardName), append(guards, matrix.OursGuard{})
+	}
+	for _, flag := range impls {
+		name, g, err := matrix.OpenExternalGuard(flag)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		names, guards = append(names, name), append(guards, g)
+	}
+	if len(guards) == 0 {
+		fmt.Fprintln(stderr, "canonfuzz matrix: --guards with no guard to run")
+		return exitUsage
+	}
+	rep := matrix.RunGuards(matrix.GenerateProbes(opts.Seed, opts.Chains), names, guards, opts, stderr)
+	if err := rep.Write(out, command); err != nil {
+		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+		return exitUsage
+	}
+	if findingsDir != "" {
+		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command, Minimize: opts.Minimize})
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), findingsDir)
+	}
+	for _, ir := range rep.Implementations {
+		fmt.Fprintf(stdout, "matrix: guard %s: %d probes, %d unsound, %d over-restrictive, %d undecided, %d breakdowns, %d classes\n",
+			ir.Name, rep.Probes, ir.Unsound, ir.OverRestrictive, ir.Undecided, ir.Breakdowns, len(ir.Classes))
+	}
+	fmt.Fprintf(stdout, "matrix: report in %s\n", out)
+	return exitOK
+}

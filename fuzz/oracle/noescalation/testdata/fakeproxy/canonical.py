@@ -1,0 +1,1 @@
+"""The adapter hashes this file with provenance.py to name the version."""

@@ -1,0 +1,30 @@
+// Package matrix is the differential study of issue 12: every RFC 8785
+// canonicalizer against every other, and every SEP-3246 guard against our
+// exact model, as a report anyone can rerun (canonfuzz matrix).
+//
+// It is a tool beside minimize/ and findings/, not a target and not a fuzz
+// harness: it runs a labelled, seeded corpus ([Generate], plus any folders
+// of inputs) through a set of implementations behind one interface
+// ([oracle.Canonicalizer] for canonicalizers, [Guard] for guards), in
+// process or as programs speaking the subprocess protocol
+// (fuzz/oracle/subprocess/PROTOCOL.md), and computes, in the manner of the
+// seeds' study (shared/seeds 002 and 004) and of cedar-spec's differential
+// testing:
+//
+//   - the byte differential over the inputs every implementation accepts:
+//     per implementation, how often it is the minority, on which categories;
+//   - the accept/refuse surface: which implementations form blocs on which
+//     categories;
+//   - HMAC-SHA256 sign-then-verify over every ordered pair of
+//     implementations, with a fixed key, over the inputs both accept;
+//   - the action digest (BASE64URL(SHA-256(JCS({method, name, arguments}))))
+//     of the 13 vectors of the action-digest probe (seed 000).
+//
+// For guards ([RunGuards]) it generates provenance chains and probe calls,
+// asks each guard for admit or deny, judges each answer by the exact model
+// (every hop's bound must admit the call, targets/bound), and minimizes one
+// example per class of soundness violation and over-restriction.
+//
+// A crash, hang or protocol fault of an implementation is recorded against
+// it with the input and never stops the run.
+package matrix

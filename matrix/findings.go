@@ -1,0 +1,376 @@
+package matrix
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// The study's findings live in findings/study/TARGET/NAME.vec, in the
+// vector format of package findings (status incumbent: what an outside
+// implementation does, red the day it changes), with TARGET the short
+// name of the implementation. They are replayed by findings/study_test.go
+// through the implementations themselves (ReplayCanonicalizer) or, for a
+// guard CI cannot install, through our own guard (ReplayGuard).
+
+// ShortName is the findings target of an implementation name:
+// "npm/@truestamp/canonify" is "npm-truestamp-canonify",
+// "gowebpki/jcs@v1.0.1" is "gowebpki-jcs-v1-0-1".
+func ShortName(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// CanonDeparture is how an implementation's outcome on input departs from
+// canonfuzz/jcs (RFC 8785 profile), signed for findings:
+//
+//	SHORT:admits:KIND       it writes output where jcs refuses with KIND
+//	SHORT:refuses           it refuses what jcs canonicalizes
+//	SHORT:output-differs    both write, different bytes
+//	SHORT:breakdown(KIND)   it crashed, hung, broke the protocol or panicked
+//
+// and minimize.Pass where it agrees.
+func CanonDeparture(short string, o Outcome, input []byte) minimize.Signature {
+	want, jerr := jcs.Canonicalize(input, admit.Options{})
+	switch {
+	case o.Class == oracle.Breakdown:
+		return minimize.Signature(short + ":breakdown(" + o.Kind + ")")
+	case o.Class == oracle.Output && jerr != nil:
+		kind := "error"
+		var ae *admit.Error
+		if errors.As(jerr, &ae) {
+			kind = string(ae.Kind)
+		}
+		return minimize.Signature(short + ":admits:" + kind)
+	case o.Class == oracle.Refusal && jerr == nil:
+		return minimize.Signature(short + ":refuses")
+	case o.Class == oracle.Output && string(o.Output) != string(want):
+		return minimize.Signature(short + ":output-differs")
+	}
+	return minimize.Pass
+}
+
+// OutputSignature pins the bytes an implementation writes for an input:
+// SHORT:output:HASH, the first 16 hex digits of their SHA-256, or
+// SHORT:no-output when it writes none.
+func OutputSignature(short string, o Outcome) minimize.Signature {
+	if o.Class != oracle.Output {
+		return minimize.Signature(short + ":no-output")
+	}
+	sum := sha256.Sum256(o.Output)
+	return minimize.Signature(short + ":output:" + hex.EncodeToString(sum[:8]))
+}
+
+// CanonSigner signs inputs by CanonDeparture through c.
+func CanonSigner(c oracle.Canonicalizer, short string) minimize.Signer {
+	return minimize.SignerFunc(func(in []byte) minimize.Signature {
+		return CanonDeparture(short, outcomeOf(c, in), in)
+	})
+}
+
+// FindingsOptions say where and how findings are written.
+type FindingsOptions struct {
+	Dir      string        // findings/study
+	Command  string        // the command that found them, for the source header
+	Minimize time.Duration // the reducer's budget per finding; 0 means 3 s
+	Found    string        // the date of a new finding; "" is today
+	Progress io.Writer
+}
+
+// RecordCanonicalizerFindings writes one incumbent vector per departure
+// signature of every implementation but ours: the first input with that
+// signature, minimized, and the number of inputs that have it. A hang is
+// not written: whether a slow implementation answers within the timeout
+// depends on the machine, and a vector must replay the same everywhere;
+// the report lists it with its input.
+func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, error) {
+	var written []string
+	for i, im := range r.Impls {
+		if im.Name == OursName {
+			continue
+		}
+		short := ShortName(im.Name)
+		first := map[minimize.Signature]int{}
+		count := map[minimize.Signature]int{}
+		var order []minimize.Signature
+		for j, in := range r.Inputs {
+			sig := CanonDeparture(short, r.Out[i][j], in.Bytes)
+			if sig == minimize.Pass || r.Out[i][j].Kind == "hang" {
+				continue
+			}
+			if _, ok := first[sig]; !ok {
+				first[sig] = j
+				order = append(order, sig)
+			}
+			count[sig]++
+		}
+		for _, sig := range order {
+			in := r.Inputs[first[sig]]
+			payload := in.Bytes
+			res, err := minimize.Minimize(context.Background(), in.Bytes, CanonSigner(im.C, short), minimize.Options{Time: opts.budget()})
+			if err == nil && res.Signature == sig {
+				payload = res.Input
+			}
+			comment := fmt.Sprintf("%s %s, %s on %d of %d inputs of the study, first %s", im.Name, im.Version(), describe(sig), count[sig], len(r.Inputs), in.ID)
+			path, err := writeFinding(opts, short, sig, in.Bytes, payload, count[sig], "input "+in.ID, comment)
+			if err != nil {
+				return written, err
+			}
+			written = append(written, path)
+			if opts.Progress != nil {
+				fmt.Fprintf(opts.Progress, "matrix: finding %s (%d bytes)\n", path, len(payload))
+			}
+		}
+	}
+	return written, nil
+}
+
+// RecordPartialFindings pins the partial divergences (inputs some
+// implementations refuse, on which those that write output write
+// different bytes: what fails the HMAC pairs): for every implementation
+// that writes output on one, the first such input of each category, with
+// the SHA-256 of the bytes it writes (OutputSignature). The input is kept
+// whole, since any reduction could change the bytes.
+func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]string, error) {
+	at := map[string]int{}
+	for j, in := range r.Inputs {
+		at[in.ID] = j
+	}
+	var written []string
+	type key struct{ impl, cat string }
+	first := map[key]int{}
+	count := map[key]int{}
+	var order []key
+	for _, d := range rep.Differential.Partial {
+		for _, g := range d.Groups {
+			for _, name := range g.Implementations {
+				k := key{name, d.Category}
+				if _, ok := first[k]; !ok {
+					first[k] = at[d.Input]
+					order = append(order, k)
+				}
+				count[k]++
+			}
+		}
+	}
+	for _, k := range order {
+		for i, im := range r.Impls {
+			if im.Name != k.impl {
+				continue
+			}
+			j := first[k]
+			in := r.Inputs[j]
+			short := ShortName(im.Name)
+			sig := OutputSignature(short, r.Out[i][j])
+			comment := fmt.Sprintf("%s %s: on %d %s inputs where the implementations that accept write different bytes (HMAC failures), this is one; its output is pinned: %s", im.Name, im.Version(), count[k], k.cat, shorten(strconv.Quote(string(r.Out[i][j].Output))))
+			path, err := writeFinding(opts, short, sig, in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
+			if err != nil {
+				return written, err
+			}
+			written = append(written, path)
+		}
+	}
+	return written, nil
+}
+
+func (o FindingsOptions) budget() time.Duration {
+	if o.Minimize <= 0 {
+		return 3 * time.Second
+	}
+	return o.Minimize
+}
+
+// describe says what a canonicalizer signature means.
+func describe(sig minimize.Signature) string {
+	_, rest, _ := strings.Cut(string(sig), ":")
+	switch {
+	case strings.HasPrefix(rest, "admits:"):
+		return "writes output where canonfuzz/jcs refuses with " + strings.TrimPrefix(rest, "admits:")
+	case rest == "refuses":
+		return "refuses what canonfuzz/jcs canonicalizes"
+	case rest == "output-differs":
+		return "writes other bytes than canonfuzz/jcs"
+	}
+	return rest
+}
+
+// RecordGuardFindings writes one incumbent vector per class of every
+// guard but ours: the minimized chain and call as EncodePair writes them.
+func RecordGuardFindings(rep GuardReport, opts FindingsOptions) ([]string, error) {
+	var written []string
+	for _, ir := range rep.Implementations {
+		if ir.Name == OursGuardName {
+			continue
+		}
+		short := ShortName(ir.Name)
+		for _, c := range ir.Classes {
+			p, err1 := strconv.Unquote(c.Minimized.Provenance)
+			q, err2 := strconv.Unquote(c.Minimized.Params)
+			op, err3 := strconv.Unquote(c.Provenance)
+			oq, err4 := strconv.Unquote(c.Params)
+			if err := errors.Join(err1, err2, err3, err4); err != nil {
+				return written, fmt.Errorf("matrix: class %s of %s has no minimized example: %w", c.Kind, ir.Name, err)
+			}
+			payload := EncodePair([]byte(p), []byte(q))
+			sig := GuardSignature(short, c.Kind, c.Reason, fingerprint([]byte(p), []byte(q)))
+			comment := fmt.Sprintf("%s %s: %s on %d of %d probes, first %s (%s); the model: %s", ir.Name, ir.Version, c.Kind, c.Count, rep.Probes, c.FirstProbe, c.ChainLabel, firstLine(c.ModelReason))
+			path, err := writeFinding(opts, short, sig, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
+			if err != nil {
+				return written, err
+			}
+			written = append(written, path)
+		}
+	}
+	return written, nil
+}
+
+// GuardSignature is the signature of a guard finding.
+func GuardSignature(short, kind, reason, fp string) minimize.Signature {
+	return minimize.Signature(short + ":" + kind + ":" + reason + ":" + fp)
+}
+
+// writeFinding writes (or rewrites) the vector of sig under
+// opts.Dir/short, keeping the found date of a vector already there.
+func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, source, payload []byte, count int, from, comment string) (string, error) {
+	sum := sha256.Sum256(source)
+	found := opts.Found
+	if found == "" {
+		found = time.Now().UTC().Format(findings.DateLayout)
+	}
+	path := filepath.Join(opts.Dir, short, slug(short, string(sig))+".vec")
+	if old, err := os.ReadFile(path); err == nil {
+		if v, err := findings.Parse(old); err == nil && v.Signature == sig {
+			found = v.Found
+		}
+	}
+	v := findings.Vector{
+		Target: short, Mode: findings.Failure, Signature: sig, Status: findings.Incumbent, Found: found,
+		Source: opts.Command + ": " + from, SourceSHA256: hex.EncodeToString(sum[:]),
+		SizeBefore: len(source), SizeAfter: len(payload), Count: count, Comment: strings.ReplaceAll(comment, "\n", " "), Payload: payload,
+	}
+	data, err := v.Marshal()
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, data, 0o644)
+}
+
+// slug is a file name for a signature, with a short hash so that two
+// signatures never share a file.
+func slug(short, sig string) string {
+	s := ShortName(strings.TrimPrefix(sig, short+":"))
+	if len(s) > 48 {
+		s = strings.TrimRight(s[:48], "-")
+	}
+	sum := sha256.Sum256([]byte(sig))
+	return s + "-" + hex.EncodeToString(sum[:3])
+}
+
+// LoadStudyFindings reads every vector under dir/TARGET/, refusing a
+// folder without vectors and a vector in the wrong folder.
+func LoadStudyFindings(dir string) ([]findings.Entry, error) {
+	folders, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []findings.Entry
+	for _, f := range folders {
+		if !f.IsDir() {
+			continue
+		}
+		paths, _ := filepath.Glob(filepath.Join(dir, f.Name(), "*.vec"))
+		if len(paths) == 0 {
+			return nil, fmt.Errorf("matrix: %s holds no vector", filepath.Join(dir, f.Name()))
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			v, err := findings.Parse(data)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p, err)
+			}
+			if v.Target != f.Name() {
+				return nil, fmt.Errorf("%s: target %q in folder %q", p, v.Target, f.Name())
+			}
+			out = append(out, findings.Entry{Path: p, Vector: v})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("matrix: no study finding under %s", dir)
+	}
+	return out, nil
+}
+
+// ReplayGuard replays a guard finding against our own guard: a call the
+// finding says was admitted unsoundly (or left undecided, or broke the
+// guard) must be denied by the model and by bound.Check; one it says was
+// over-restricted must be admitted by both. The payload must keep its
+// fingerprint. ref, when not nil, is the guard the finding is about, and
+// must still sign the payload as recorded.
+func ReplayGuard(v findings.Vector, ref Guard) error {
+	prov, params, ok := DecodePair(v.Payload)
+	if !ok {
+		return fmt.Errorf("payload is not [provenance,params]")
+	}
+	parts := strings.Split(string(v.Signature), ":")
+	if len(parts) < 4 {
+		return fmt.Errorf("signature %q is not SHORT:KIND:REASON:FINGERPRINT", v.Signature)
+	}
+	kind, fp := parts[1], parts[len(parts)-1]
+	if got := fingerprint(prov, params); got != fp {
+		return fmt.Errorf("the payload's fingerprint is %q, recorded %q", got, fp)
+	}
+	modelAdmits, reason := Model(prov, params)
+	ours, oursReason, _ := OursGuard{}.Check(prov, params)
+	want := kind == OverRestrictive
+	if modelAdmits != want || ours != want {
+		return fmt.Errorf("%s: the model admits %v (%s), bound.Check %v (%s); our guard must %s", kind, modelAdmits, reason, ours, oursReason, map[bool]string{true: "admit it", false: "deny it"}[want])
+	}
+	if ref != nil {
+		if got := GuardSigner(ref).Sign(v.Payload); string(got) != strings.TrimPrefix(string(v.Signature), v.Target+":") {
+			return fmt.Errorf("%s now signs %q, recorded %q", ref.Name(), got, v.Signature)
+		}
+	}
+	return nil
+}
+
+// OutputSigner signs inputs by OutputSignature through c.
+func OutputSigner(c oracle.Canonicalizer, short string) minimize.Signer {
+	return minimize.SignerFunc(func(in []byte) minimize.Signature {
+		return OutputSignature(short, outcomeOf(c, in))
+	})
+}
