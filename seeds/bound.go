@@ -118,6 +118,7 @@ func boundTargets() []Target {
 		canon("kelvin", "K, which the Kelvin sign folds to", "K", true),
 		canon("encoded-fragment", "an encoded '#': a name before decoding, a fragment after", "%23", false),
 		canon("encoded-scheme", "an encoded ':' that makes a scheme", "ab%3Ac", false),
+		canon("cherokee-folded", "a Cherokee capital, folded: x/text folds it to the small letter and back", "\u13ec", true),
 	}
 	pair := func(data, x, y string, fold bool, probe string) Seed {
 		return Seed{Name: probe, Comment: probe, Values: []any{[]byte(data), x, y, fold}}
@@ -134,6 +135,7 @@ func boundTargets() []Target {
 		pair("\x08", "/srv/a+b@c=d;e", "/srv/a%2Bb%40c%3dd%3Be", false, "reserved bytes percent-encoded in a segment"),
 		pair("\x09", "/", "/./", false, "the root"),
 		pair("\x0a", "/srv/acme/x%00", "/srv/acme/x\\..", false, "a NUL and a backslash: refused"),
+		pair("\x0b", "/srv/\uabbc", "/srv/\u13ec", true, "a Cherokee small letter and its capital: one resource under folding, which x/text folds back and forth"),
 	}
 	var meets, bounds []Seed
 	for i := range 16 {

@@ -3,6 +3,7 @@ package property
 import (
 	"errors"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -35,7 +36,9 @@ var errOutOfScope = errors.New("a URI delimiter: out of the model's scope")
 //  5. split the decoded string on '/' and resolve it on a stack: "" and
 //     "." are dropped, ".." pops, and a ".." with nothing to pop climbs
 //     above the root and is unresolvable;
-//  6. under case folding each segment is folded (and NFC'd again).
+//  6. under case folding each segment is folded (and NFC'd again), the
+//     Cherokee letters to their capitals as CaseFolding.txt says, which
+//     x/text's cases.Fold gets wrong one way (foldSegment).
 //
 // It shares no code with targets/bound: it decodes the whole string where
 // bound splits first, and it is written for clarity, not speed.
@@ -82,7 +85,7 @@ func resolvePath(x string, fold bool) (string, error) {
 			}
 			stack = stack[:len(stack)-1]
 		case fold:
-			stack = append(stack, norm.NFC.String(cases.Fold().String(seg)))
+			stack = append(stack, foldSegment(seg))
 		default:
 			stack = append(stack, seg)
 		}
@@ -128,4 +131,18 @@ func fromHex(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
+}
+
+// foldSegment is Unicode full case folding of one segment: x/text's
+// cases.Fold, except that a Cherokee letter folds to its capital, as
+// CaseFolding.txt says (x/text folds the capitals back to the small
+// letters), then NFC.
+func foldSegment(seg string) string {
+	f := cases.Fold().String(seg)
+	return norm.NFC.String(strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cherokee, r) {
+			return unicode.ToUpper(r)
+		}
+		return r
+	}, f))
 }

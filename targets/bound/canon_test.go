@@ -4,6 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
 )
 
 func TestCanonHierarchical(t *testing.T) {
@@ -164,6 +168,47 @@ func TestFindingEncodedDelimiter(t *testing.T) {
 		}
 		if twice, err := canonString(once, ModeHierarchical, false); err != nil || twice != once {
 			t.Errorf("%q: %q, then %q, %v", v, once, twice, err)
+		}
+	}
+}
+
+// Folding is a fixed point on every rune, alone and after a letter, under
+// both readings: the canonical form of a folded value is itself.
+func TestFoldIsAFixedPointOnEveryRune(t *testing.T) {
+	bad := 0
+	for r := rune(0); r <= unicode.MaxRune && bad < 10; r++ {
+		if !utf8.ValidRune(r) || r == 0 || r == '\\' || r == '%' || r == '?' || r == '#' || r == ':' {
+			continue
+		}
+		for _, s := range []string{string(r), "a" + string(r)} {
+			once, err := canonString(s, ModePlain, true)
+			if err != nil {
+				continue
+			}
+			if twice, err := canonString(once, ModePlain, true); err != nil || twice != once {
+				t.Errorf("U+%04X: fold %+q, then %+q, %v", r, once, twice, err)
+				bad++
+			}
+		}
+	}
+}
+
+// An incumbent behaviour of golang.org/x/text (docs/FINDINGS.md):
+// cases.Fold folds a Cherokee capital to its small letter, though Unicode's
+// CaseFolding.txt folds the small letters to the capitals and has no entry
+// for the capitals, so folding is not idempotent there; foldCase corrects
+// it. Red the day x/text changes: then cherokeeCapital can go.
+func TestXTextFoldsCherokeeCapitalsToSmallLetters(t *testing.T) {
+	f := cases.Fold()
+	for small, capital := range map[string]string{"\uabbc": "\u13ec", "\uab70": "\u13a0", "\u13f8": "\u13f0"} {
+		if got := f.String(small); got != capital {
+			t.Errorf("x/text folds %+q to %+q, not %+q: the pinned behaviour changed", small, got, capital)
+		}
+		if got := f.String(capital); got != small {
+			t.Errorf("x/text folds the capital %+q to %+q, no longer to %+q: remove cherokeeCapital", capital, got, small)
+		}
+		if foldCase(small) != capital || foldCase(capital) != capital {
+			t.Errorf("foldCase: %+q to %+q, %+q to %+q; want both %+q", small, foldCase(small), capital, foldCase(capital), capital)
 		}
 	}
 }
