@@ -60,7 +60,6 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 	return c.Schemas.ModeOf(tool, arg)
 }
 
-
 // canonString canonicalizes one string under mode m (never ModeDual; the
 // dual reading is made by the caller, once per reading). The order is that
 // of section 3.2.2, except that NFC is applied again after each decoding
