@@ -12,6 +12,7 @@ CAMPAIGN_FLAGS ?=
 
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
+	mutation mutation-quick mutation-deps mutation-tools actionlint \
 	matrix-oracles matrix matrix-guards
 
 build:
@@ -36,11 +37,12 @@ fuzz-tools:
 vet:
 	$(GO) vet ./...
 
-unit: node-deps fuzz-tools matrix-oracles
+unit: node-deps fuzz-tools matrix-oracles mutation-deps
 	$(GO) test -count=1 -timeout 25m ./...
 
-# vet and every test: units, vectors, fuzz seeds replayed, oracles.
-test: vet unit
+# vet and every test: units, vectors, fuzz seeds replayed, oracles; every
+# workflow file linted; the quick mutation sweep.
+test: vet unit actionlint mutation-quick
 
 # The main job: every fuzz target for FUZZTIME each, with progress, then
 # work/campaign/campaign.json and campaign.md. Exit 1 on a new failure.
@@ -82,6 +84,40 @@ minimize-compare:
 # both results replayed through the original signature.
 minimize-compare-libfuzzer: fuzz-tools
 	SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh
+
+# The pinned report schema, metrics, HTML elements and JSON Schema
+# validator of the mutation report (mutation/report/package-lock.json).
+mutation-deps:
+	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; } || \
+		{ echo "make: node is required for the mutation report (apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --prefix mutation/report --no-audit --no-fund --loglevel=error
+
+# gremlins and actionlint, pinned with every dependency by
+# mutation/tools/go.mod.
+mutation-tools:
+	cd mutation/tools && $(GO) build -o ../../bin/gremlins github.com/go-gremlins/gremlins/cmd/gremlins
+	cd mutation/tools && $(GO) build -o ../../bin/actionlint github.com/rhysd/actionlint/cmd/actionlint
+
+# Every workflow file, checked by the pinned actionlint.
+actionlint: mutation-tools
+	bin/actionlint .github/workflows/*.yml
+
+MUTATION_FLAGS ?=
+
+# A quick sweep: one mutant of every refusal kind of every target, against
+# the target's own tests; exit 1 if one survives. Part of make test.
+mutation-quick: build mutation-deps
+	bin/canonfuzz mutation --quick --out work/mutation-quick $(MUTATION_FLAGS)
+
+# Both sweeps: every refusal-site mutant against every test that reaches
+# it, and gremlins (all eleven mutators) over the refusal lines, corrected;
+# merged into work/mutation/report.{json,md,html}. Exit 1 if any
+# refusal-site mutant survives or is not covered.
+mutation: build mutation-deps mutation-tools
+	bin/canonfuzz mutation --out work/mutation-refusal $(MUTATION_FLAGS); echo $$? > work/mutation-refusal.exit
+	bin/canonfuzz mutation gremlins --out work/mutation-gremlins
+	bin/canonfuzz mutation merge --out work/mutation work/mutation-refusal/report.json work/mutation-gremlins/report.json
+	@exit $$(cat work/mutation-refusal.exit)
 
 # The differential study's implementations that run as programs of their
 # own (matrix.Programs): gowebpki/jcs v1.0.1 in a module that pins it, and

@@ -20,6 +20,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // seed is one input to reduce: in outcome mode to a spec vector, or with
@@ -33,7 +34,7 @@ type seed struct {
 
 func main() {
 	log.SetFlags(0)
-	failureFile := "../targets/jcs/testdata/fuzz/FuzzCanonicalizeFixedPoint/f340eeac888e3b13"
+	failureFile := "../fuzz/jcs/testdata/fuzz/FuzzCanonicalizeFixedPoint/f340eeac888e3b13"
 	fromGo, _, err := minimize.ReadInput(failureFile)
 	if err != nil {
 		log.Fatal(err)
@@ -79,11 +80,12 @@ func main() {
 
 // reduce minimizes one seed and writes its vector.
 func reduce(s seed) error {
-	signer, short, err := minimize.SignerFor(s.target, !s.incumbent)
+	t, err := signer.For(s.target, !s.incumbent)
 	if err != nil {
 		return err
 	}
-	res, err := minimize.Minimize(context.Background(), s.input, signer, minimize.Options{Time: 5 * time.Minute})
+	short := t.Short
+	res, err := minimize.Minimize(context.Background(), s.input, t, minimize.Options{Time: 5 * time.Minute})
 	if err != nil {
 		return err
 	}

@@ -12,19 +12,21 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Request says how to turn one failing input into a vector: what
 // `canonfuzz minimize` and the campaign runner ask of Reduce.
 type Request struct {
-	Target   string        // a short name or a fuzz target name (minimize.SignerFor)
-	Outcome  bool          // keep the target's verdict rather than a failure
-	Status   Status        // of a new vector; "" means Spec with Outcome, else Open
-	Comment  string        // of a new vector
-	Found    string        // DateLayout; "" means today (UTC)
-	Time     time.Duration // bounds the minimizer; 0 means no bound
-	Out      string        // the findings folder
-	Progress io.Writer     // the minimizer's progress lines, if not nil
+	Target   string         // a short name or a fuzz target name (signer.For)
+	Signer   *signer.Target // when set, replaces Target: a fuzz target bound to another implementation (signer.ForBinding)
+	Outcome  bool           // keep the target's verdict rather than a failure
+	Status   Status         // of a new vector; "" means Spec with Outcome, else Open
+	Comment  string         // of a new vector
+	Found    string         // DateLayout; "" means today (UTC)
+	Time     time.Duration  // bounds the minimizer; 0 means no bound
+	Out      string         // the findings folder
+	Progress io.Writer      // the minimizer's progress lines, if not nil
 }
 
 // Report is what Reduce did with one input.
@@ -32,6 +34,20 @@ type Report struct {
 	Path   string // the vector written
 	Repeat bool   // the signature had a vector already; its count grew
 	Format string // the input's format (minimize.ReadInput)
+	Result minimize.ValuesResult
+	// Document is the vector of the document the fuzz target's generator
+	// made of the minimized arguments, itself minimized with its
+	// signature kept; nil for a target without one, or when the document
+	// alone does not have the signature (DocumentSkipped says why).
+	Document        *DocumentReport
+	DocumentSkipped string
+}
+
+// DocumentReport is the document vector Reduce wrote beside the
+// arguments' vector.
+type DocumentReport struct {
+	Path   string
+	Repeat bool
 	Result minimize.Result
 }
 
@@ -40,17 +56,23 @@ type Report struct {
 // function of its input.
 var ErrSignatureLost = errors.New("findings: the reduced input lost its signature")
 
-// Reduce reads the input at path (any format minimize.ReadInput knows),
-// minimizes it under the request's target, and records the result under
-// req.Out. It returns minimize.ErrNoFailure when the input does not fail,
-// ErrSignatureLost as above, a *minimize.TargetError for a target that
+// Reduce reads the input at path (any format minimize.ReadValues knows),
+// minimizes it under the request's target (signer.For), argument by
+// argument, and records the result under req.Out; for a fuzz target whose
+// generator makes a document, it minimizes and records that document too,
+// so that the vector a person reads is the JSON, not the generator's
+// bytes. It returns minimize.ErrNoFailure when the input does not fail,
+// ErrSignatureLost as above, a *signer.TargetError for a target that
 // cannot be replayed, and I/O errors as they are.
 func Reduce(ctx context.Context, path string, req Request) (Report, error) {
-	signer, short, err := minimize.SignerFor(req.Target, req.Outcome)
-	if err != nil {
-		return Report{}, err
+	t := req.Signer
+	if t == nil {
+		var err error
+		if t, err = signer.For(req.Target, req.Outcome); err != nil {
+			return Report{}, err
+		}
 	}
-	data, format, err := minimize.ReadInput(path)
+	read, format, err := minimize.ReadValues(path)
 	if err != nil {
 		return Report{}, err
 	}
@@ -58,29 +80,41 @@ func Reduce(ctx context.Context, path string, req Request) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	values, err := t.Values(read)
+	if err != nil {
+		return Report{}, err
+	}
 	rep := Report{Format: format}
-	rep.Result, err = minimize.Minimize(ctx, data, signer, minimize.Options{Time: req.Time, Progress: req.Progress})
+	opts := minimize.Options{Time: req.Time, Progress: req.Progress}
+	rep.Result, err = minimize.MinimizeValues(ctx, values, t, opts)
 	if err != nil {
 		return rep, err
 	}
-	if again := minimize.Sign(signer, rep.Result.Input); again != rep.Result.Signature {
+	if again := minimize.SignValues(t, rep.Result.Values); again != rep.Result.Signature {
 		return rep, fmt.Errorf("%w: %s, then %s", ErrSignatureLost, rep.Result.Signature, again)
 	}
-	v := Vector{
-		Target:     short,
-		Mode:       Failure,
-		Signature:  rep.Result.Signature,
-		Status:     req.Status,
-		Found:      req.Found,
-		Source:     filepath.ToSlash(filepath.Clean(path)),
-		SizeBefore: rep.Result.Stats.SizeBefore,
-		SizeAfter:  rep.Result.Stats.SizeAfter,
-		Count:      1,
-		Comment:    req.Comment,
-		Payload:    rep.Result.Input,
+	payload, err := t.Payload(rep.Result.Values)
+	if err != nil {
+		return rep, err
 	}
 	sum := sha256.Sum256(raw)
-	v.SourceSHA256 = hex.EncodeToString(sum[:])
+	v := Vector{
+		Target:       t.Short,
+		Mode:         Failure,
+		Signature:    rep.Result.Signature,
+		Status:       req.Status,
+		Found:        req.Found,
+		Source:       filepath.ToSlash(filepath.Clean(path)),
+		SourceSHA256: hex.EncodeToString(sum[:]),
+		SizeBefore:   rep.Result.Stats.SizeBefore,
+		SizeAfter:    len(payload),
+		Count:        1,
+		Comment:      req.Comment,
+		Payload:      payload,
+	}
+	if t.Fuzz != nil {
+		v.FuzzTarget = t.Name
+	}
 	if req.Outcome {
 		v.Mode = Outcome
 	}
@@ -93,6 +127,25 @@ func Reduce(ctx context.Context, path string, req Request) (Report, error) {
 	if v.Found == "" {
 		v.Found = time.Now().UTC().Format(DateLayout)
 	}
-	rep.Path, rep.Repeat, err = Record(req.Out, v)
-	return rep, err
+	if rep.Path, rep.Repeat, err = Record(req.Out, v); err != nil || req.Outcome || !t.HasDocument() {
+		return rep, err
+	}
+	doc := t.Document(rep.Result.Values)
+	ds := t.DocumentSigner()
+	if got := minimize.Sign(ds, doc); got != rep.Result.Signature {
+		rep.DocumentSkipped = fmt.Sprintf("the document alone signs %q, not %q", got, rep.Result.Signature)
+		return rep, nil
+	}
+	dres, err := minimize.Minimize(ctx, doc, ds, opts)
+	if err != nil {
+		return rep, err
+	}
+	dv := v
+	dv.Form, dv.Payload, dv.SizeBefore, dv.SizeAfter = Document, dres.Input, len(doc), len(dres.Input)
+	d := &DocumentReport{Result: dres}
+	if d.Path, d.Repeat, err = Record(req.Out, dv); err != nil {
+		return rep, err
+	}
+	rep.Document = d
+	return rep, nil
 }

@@ -7,7 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+
 	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Reduce records a failing input once per signature and says why it
@@ -38,12 +42,91 @@ func TestReduce(t *testing.T) {
 	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, minimize.ErrNoFailure) {
 		t.Fatalf("failure mode on a sound input: %v", err)
 	}
-	req.Target = "FuzzMeetExact"
-	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, minimize.ErrNoTargetSigner) {
-		t.Fatalf("FuzzMeetExact: %v", err)
+	req.Target, req.Outcome = "FuzzMeetExact", true
+	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, signer.ErrNoOutcome) {
+		t.Fatalf("FuzzMeetExact in outcome mode: %v", err)
+	}
+	req.Target, req.Outcome = "yaml", false
+	if _, err := Reduce(context.Background(), input, req); !errors.Is(err, signer.ErrUnknownTarget) {
+		t.Fatalf("yaml: %v", err)
 	}
 	req.Target = "admit"
 	if _, err := Reduce(context.Background(), filepath.Join(dir, "missing"), req); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing input: %v", err)
 	}
+}
+
+// A failure of a fuzz target of several arguments, from the engine's
+// `go test fuzz v1` file, is minimized argument by argument and recorded
+// under the target's area with its fuzz-target header; a generator
+// target's document is recorded beside it; both replay with their
+// signature. The targets are bound to planted faults (fuzz/planted),
+// since the real ones do not fail.
+func TestReduceFuzzTargets(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "findings")
+	variant := func(target string) property.Binding {
+		for _, v := range planted.Variants() {
+			if v.Target == target {
+				b, err := v.Binding()
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+		}
+		t.Fatalf("no planted variant of %s", target)
+		return property.Binding{}
+	}
+	write := func(name string, values ...any) string {
+		data, err := minimize.MarshalValues(values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// Two arguments: a pattern and a value, * made to cross /.
+	glob := signer.ForBinding(variant("FuzzGlobMatchesReference"))
+	rep, err := Reduce(context.Background(), write("glob", "src/acme/*", "src/acme/app/sub/x"), Request{Signer: glob, Found: "2026-12-01", Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := load(t, rep.Path)
+	if v.Target != "bound" || v.FuzzTarget != "FuzzGlobMatchesReference" || v.Mode != Failure || rep.Result.Signature != "GlobMatchesReference:GlobStarCrossesSlash:differs" {
+		t.Fatalf("vector %+v, report %+v", v, rep)
+	}
+	values, err := glob.PayloadValues(v.Payload)
+	if err != nil || minimize.SignValues(glob, values) != v.Signature || rep.Result.Stats.SizeAfter >= rep.Result.Stats.SizeBefore {
+		t.Fatalf("payload %q reads as %v, %v; sizes %+v", v.Payload, values, err, rep.Result.Stats)
+	}
+	t.Logf("glob: %q, %d -> %d bytes", values, rep.Result.Stats.SizeBefore, rep.Result.Stats.SizeAfter)
+	// Generator bytes that make a JSON value: the document is recorded too.
+	gv := signer.ForBinding(variant("FuzzCanonicalizeGeneratedValue"))
+	rep, err = Reduce(context.Background(), write("value", []byte("\xb8}\x9e\xdd")), Request{Signer: gv, Found: "2026-12-01", Out: out})
+	if err != nil || rep.Document == nil {
+		t.Fatalf("Reduce = %+v, %v", rep, err)
+	}
+	d := load(t, rep.Document.Path)
+	if d.Form != Document || d.FuzzTarget != "FuzzCanonicalizeGeneratedValue" || d.Signature != rep.Result.Signature ||
+		minimize.Sign(gv.DocumentSigner(), d.Payload) != d.Signature {
+		t.Fatalf("document vector %+v", d)
+	}
+	t.Logf("document %s: %q", d.Signature, d.Payload)
+}
+
+func load(t *testing.T, path string) Vector {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

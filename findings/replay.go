@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // The ways a replay fails, matched by a *ReplayError.
@@ -42,18 +43,17 @@ func (e *ReplayError) Error() string {
 func (e *ReplayError) Unwrap() error { return e.Err }
 
 // Replay runs the vector's payload through its target's signer, in its
-// mode, and judges the signature by the vector's status. It returns nil,
-// or a *ReplayError; reproduced reports whether the payload had its
-// recorded signature, which is how an expected open vector is reported.
+// mode, and judges the signature by the vector's status. A vector of a
+// fuzz target replays through that target's property, its payload read
+// back as the target's arguments, or held as its generator's document; any
+// other through its short name's signer. It returns nil, or a
+// *ReplayError; reproduced reports whether the payload had its recorded
+// signature, which is how an expected open vector is reported.
 func Replay(v Vector) (reproduced bool, err error) {
-	s, short, err := minimize.SignerFor(v.Target, v.Mode == Outcome)
-	if err != nil || short != v.Target {
-		if err == nil {
-			err = fmt.Errorf("%q is not a short target name (it means %s)", v.Target, short)
-		}
+	got, err := replaySignature(v)
+	if err != nil {
 		return false, &ReplayError{Status: v.Status, Want: v.Signature, Err: ErrTarget, Cause: err}
 	}
-	got := minimize.Sign(s, v.Payload)
 	reproduced = got == v.Signature
 	fail := func(sentinel error) error {
 		return &ReplayError{Status: v.Status, Want: v.Signature, Got: got, Err: sentinel}
@@ -69,4 +69,32 @@ func Replay(v Vector) (reproduced bool, err error) {
 		return reproduced, fail(ErrOpen)
 	}
 	return reproduced, nil
+}
+
+// replaySignature is the signature the vector's payload has now.
+func replaySignature(v Vector) (minimize.Signature, error) {
+	name := v.Target
+	if v.FuzzTarget != "" {
+		name = v.FuzzTarget
+	}
+	t, err := signer.For(name, v.Mode == Outcome)
+	switch {
+	case err != nil:
+		return "", err
+	case t.Short != v.Target:
+		return "", fmt.Errorf("%s files its vectors under %s, not %s", name, t.Short, v.Target)
+	case v.FuzzTarget == "" && t.Fuzz != nil:
+		return "", fmt.Errorf("%q is a fuzz target: name it in the fuzz-target header", v.Target)
+	case v.Form == Document:
+		ds := t.DocumentSigner()
+		if ds == nil {
+			return "", fmt.Errorf("%s has no document form", name)
+		}
+		return minimize.Sign(ds, v.Payload), nil
+	}
+	values, err := t.PayloadValues(v.Payload)
+	if err != nil {
+		return "", err
+	}
+	return minimize.SignValues(t, values), nil
 }

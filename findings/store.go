@@ -83,7 +83,8 @@ func loadTarget(dir, target string) ([]Entry, error) {
 }
 
 // Record writes v under dir/TARGET/, keeping one vector per signature: when
-// a vector of that folder has v's mode and signature already, its count
+// a vector of that folder has v's mode, signature, fuzz target and form
+// already, its count
 // grows by v.Count and nothing else changes. It returns the file written and
 // whether v was a repeat. A new vector is named after its signature.
 func Record(dir string, v Vector) (path string, repeat bool, err error) {
@@ -100,13 +101,16 @@ func Record(dir string, v Vector) (path string, repeat bool, err error) {
 	}
 	taken := map[string]bool{}
 	for _, e := range existing {
-		if e.Vector.Mode == v.Mode && e.Vector.Signature == v.Signature {
+		if e.Vector.Mode == v.Mode && e.Vector.Signature == v.Signature && e.Vector.FuzzTarget == v.FuzzTarget && e.Vector.Form == v.Form {
 			e.Vector.Count += v.Count
 			return e.Path, true, write(e.Path, e.Vector)
 		}
 		taken[filepath.Base(e.Path)] = true
 	}
 	base := vectorName(v.Target, string(v.Signature))
+	if v.Form == Document {
+		base += "-document"
+	}
 	name := base + ".vec"
 	for i := 2; taken[name] || exists(filepath.Join(folder, name)); i++ {
 		name = fmt.Sprintf("%s-%d.vec", base, i)

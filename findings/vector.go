@@ -41,12 +41,26 @@ const (
 	Failure Mode = "failure" // a panic or a property failure
 )
 
+// Form says what a fuzz target's vector holds.
+type Form string
+
+const (
+	// Arguments: the fuzz target's arguments, as its property takes them
+	// (the default, and the header is left out).
+	Arguments Form = ""
+	// Document: the document the target's generator made of them (a JSON
+	// value, a tools/call request, a message), minimized on its own.
+	Document Form = "document"
+)
+
 // DateLayout is the layout of the found header.
 const DateLayout = "2006-01-02"
 
 // Vector is one finding.
 type Vector struct {
 	Target       string
+	FuzzTarget   string // the fuzz target whose property signed it; "" for a short name's signer
+	Form         Form
 	Mode         Mode
 	Signature    minimize.Signature
 	Status       Status
@@ -122,6 +136,16 @@ func (v *Vector) set(key, value string) error {
 	switch key {
 	case "target":
 		v.Target = value
+	case "fuzz-target":
+		v.FuzzTarget = value
+		if !strings.HasPrefix(value, "Fuzz") {
+			err = fmt.Errorf("fuzz-target %q does not name a fuzz target", value)
+		}
+	case "form":
+		v.Form = Form(value)
+		if v.Form != Document {
+			err = fmt.Errorf("form %q: the only value is %s", value, Document)
+		}
 	case "mode":
 		v.Mode = Mode(value)
 		if v.Mode != Outcome && v.Mode != Failure {
@@ -190,8 +214,10 @@ func (v *Vector) check() error {
 		return fmt.Errorf("size-after is %d, the payload %d bytes", v.SizeAfter, len(v.Payload))
 	case v.Expected && v.Status != Open:
 		return fmt.Errorf("expected: true on a %s vector; it is for open ones", v.Status)
+	case v.Form == Document && (v.FuzzTarget == "" || v.Mode != Failure):
+		return errors.New("a document vector is a failure of a fuzz target: it needs fuzz-target and mode failure")
 	}
-	for _, s := range []string{v.Target, string(v.Signature), v.Source, v.Comment} {
+	for _, s := range []string{v.Target, v.FuzzTarget, string(v.Signature), v.Source, v.Comment} {
 		if strings.ContainsAny(s, "\n\r") {
 			return errors.New("a header value holds a line break")
 		}
@@ -208,6 +234,12 @@ func (v Vector) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	line := func(key, value string) { fmt.Fprintf(&b, "%s: %s\n", key, value) }
 	line("target", v.Target)
+	if v.FuzzTarget != "" {
+		line("fuzz-target", v.FuzzTarget)
+	}
+	if v.Form != Arguments {
+		line("form", string(v.Form))
+	}
 	line("mode", string(v.Mode))
 	line("signature", string(v.Signature))
 	line("status", string(v.Status))

@@ -12,7 +12,7 @@
 # -exact_artifact_path=V.libfuzzer V.crash (libFuzzer bounds each of its
 # steps by RUNS and SECONDS_EACH, not the whole: a step that shortens the
 # input starts another), then minimize.Minimize on V.crash,
-# and replays both results through minimize.PlantedSigner: libFuzzer keeps
+# and replays both results through planted.Signer: libFuzzer keeps
 # any crash, so it may end on a different fault.
 #
 #   SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh   # work/compare-libfuzzer/

@@ -1,6 +1,6 @@
 //go:build minimizecompare
 
-package minimize
+package minimize_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
 // FuzzPlantedLastWins fails where planted.LastWins writes output for an
@@ -19,7 +21,7 @@ func FuzzPlantedLastWins(f *testing.F) {
 	}
 	s := plantedSigner("LastWins")
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if sig := Sign(s, in); sig != Pass {
+		if sig := minimize.Sign(s, in); sig != minimize.Pass {
 			t.Fatalf("%s on %q", sig, in)
 		}
 	})
@@ -42,11 +44,11 @@ func TestCompareMinimizeFiles(t *testing.T) {
 		if filepath.Ext(f) == ".log" {
 			continue
 		}
-		in, _, err := ReadInput(f)
+		in, _, err := minimize.ReadInput(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Minimize(context.Background(), in, s, Options{Time: time.Minute})
+		res, err := minimize.Minimize(context.Background(), in, s, minimize.Options{Time: time.Minute})
 		if err != nil {
 			t.Logf("%s: %d bytes %q: %v", filepath.Base(f), len(in), in, err)
 			continue

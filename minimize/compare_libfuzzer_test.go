@@ -1,6 +1,6 @@
 //go:build minimizecompare
 
-package minimize
+package minimize_test
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
 // The crashers of the libFuzzer comparison (minimize/compare-libfuzzer.sh):
@@ -32,9 +34,9 @@ func TestWriteLibFuzzerCrashers(t *testing.T) {
 		t.Skip("MINIMIZE_LIBFUZZER_DIR not set")
 	}
 	for _, c := range libFuzzerCrashers {
-		doc := hugeDuplicateDocument(1<<18, 40, 3)
+		doc := minimize.HugeDuplicateDocument(1<<18, 40, 3)
 		doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
-		if Sign(plantedSigner(c.variant), doc) == Pass {
+		if minimize.Sign(plantedSigner(c.variant), doc) == minimize.Pass {
 			t.Fatalf("%s: the crasher passes", c.variant)
 		}
 		if err := os.WriteFile(filepath.Join(dir, c.variant+".crash"), doc, 0o644); err != nil {
@@ -59,17 +61,17 @@ func TestCompareLibFuzzer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Sign(s, crash)
-		res, err := Minimize(context.Background(), crash, s, Options{Time: time.Minute})
+		want := minimize.Sign(s, crash)
+		res, err := minimize.Minimize(context.Background(), crash, s, minimize.Options{Time: time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ours := kept(Sign(s, res.Input), want)
+		ours := kept(minimize.Sign(s, res.Input), want)
 		lf, err := os.ReadFile(filepath.Join(dir, c.variant+".libfuzzer"))
 		lfSize, lfSig := "none", "(no output)"
 		if err == nil {
 			lfSize = strconv.Itoa(len(lf))
-			lfSig = kept(Sign(s, lf), want) + " " + quoteShort(lf)
+			lfSig = kept(minimize.Sign(s, lf), want) + " " + quoteShort(lf)
 		}
 		lfTime, _ := os.ReadFile(filepath.Join(dir, c.variant+".libfuzzer.time"))
 		t.Logf("| `%s` | `%s` | %d | ours: %d %s in %v (%d tries) | libFuzzer: %s %s in %s |",
@@ -79,7 +81,7 @@ func TestCompareLibFuzzer(t *testing.T) {
 }
 
 // kept says whether got is the crasher's signature want, or what it is.
-func kept(got, want Signature) string {
+func kept(got, want minimize.Signature) string {
 	if got == want {
 		return "kept"
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 )
 
@@ -42,10 +41,9 @@ func (e *FormatError) Error() string {
 // Is makes errors.Is(err, ErrInputFormat) hold.
 func (e *FormatError) Is(target error) bool { return target == ErrInputFormat }
 
-// ReadInput reads a failing input and says which format it came in. A native
-// Go failure file gives its first []byte or string value (further values,
-// such as FuzzCanonicalizeFixedPoint's bool, are left out: the signers replay
-// every option set). Naming a go-fuzz crasher's .output or .quoted file reads
+// ReadInput reads a failing input as one byte string and says which format
+// it came in. A native Go failure file gives its first []byte or string
+// value; ReadValues gives every value. Naming a go-fuzz crasher's .output or .quoted file reads
 // the crasher beside it.
 func ReadInput(path string) (data []byte, format string, err error) {
 	for _, ext := range []string{".output", ".quoted"} {
@@ -58,7 +56,7 @@ func ReadInput(path string) (data []byte, format string, err error) {
 		return nil, "", err
 	}
 	switch name := filepath.Base(path); {
-	case bytes.HasPrefix(data, []byte(goTestFuzzHeader+"\n")) || string(data) == goTestFuzzHeader:
+	case isGoTestFuzz(data):
 		v, err := goTestFuzzValue(path, data)
 		return v, FormatGoTestFuzz, err
 	case isFile(path + ".output"):
@@ -85,36 +83,36 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 }
 
 // goTestFuzzValue returns the first []byte or string value of a native Go
-// corpus file. Every line after the header must be a value of the form
-// T(literal); the literal of a []byte or string is a Go string literal,
-// read with strconv.Unquote.
+// corpus file.
 func goTestFuzzValue(path string, data []byte) ([]byte, error) {
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	var found []byte
-	ok := false
-	for i, line := range lines[1:] {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		open := strings.IndexByte(line, '(')
-		if open <= 0 || !strings.HasSuffix(line, ")") {
-			return nil, &FormatError{Path: path, Line: i + 2, Reason: fmt.Sprintf("%q is not a value of the form T(literal)", line)}
-		}
-		typ, lit := line[:open], line[open+1:len(line)-1]
-		if typ != "[]byte" && typ != "string" {
-			continue
-		}
-		s, err := strconv.Unquote(lit)
-		if err != nil {
-			return nil, &FormatError{Path: path, Line: i + 2, Reason: fmt.Sprintf("%s literal: %v", typ, err)}
-		}
-		if !ok {
-			found, ok = []byte(s), true
+	values, err := UnmarshalValues(path, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range values {
+		switch v := v.(type) {
+		case []byte:
+			return v, nil
+		case string:
+			return []byte(v), nil
 		}
 	}
-	if !ok {
-		return nil, &FormatError{Path: path, Reason: "no []byte or string value"}
+	return nil, &FormatError{Path: path, Reason: "no []byte or string value"}
+}
+
+// ReadValues reads a failing input as the arguments of one fuzz
+// execution: every value of a native Go failure file, or the one byte
+// string of any other format ReadInput knows.
+func ReadValues(path string) (values []any, format string, err error) {
+	if raw, err := os.ReadFile(path); err == nil && isGoTestFuzz(raw) {
+		values, err := UnmarshalValues(path, raw)
+		return values, FormatGoTestFuzz, err
 	}
-	return found, nil
+	data, format, err := ReadInput(path)
+	return []any{data}, format, err
+}
+
+// isGoTestFuzz reports whether data begins with the native corpus header.
+func isGoTestFuzz(data []byte) bool {
+	return bytes.HasPrefix(data, []byte(goTestFuzzHeader+"\n")) || string(data) == goTestFuzzHeader
 }

@@ -73,7 +73,7 @@ func TestReadInputRefusesBrokenFailureFiles(t *testing.T) {
 // The failure file Go wrote for FuzzCanonicalizeFixedPoint reads as its
 // []byte value.
 func TestReadInputRealGoFailureFile(t *testing.T) {
-	data, format, err := ReadInput("../targets/jcs/testdata/fuzz/FuzzCanonicalizeFixedPoint/f340eeac888e3b13")
+	data, format, err := ReadInput("../fuzz/jcs/testdata/fuzz/FuzzCanonicalizeFixedPoint/f340eeac888e3b13")
 	if err != nil || format != FormatGoTestFuzz || string(data) != "10000000000000000.1" {
 		t.Fatalf("got %q, %s, %v", data, format, err)
 	}

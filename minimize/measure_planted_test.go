@@ -1,15 +1,18 @@
-package minimize
+package minimize_test
 
 import (
 	"bytes"
 	"context"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
-// plantedSigner is PlantedSigner of a variant PlantedVariants lists.
-func plantedSigner(name string) Signer {
-	s, ok := PlantedSigner(name)
+// plantedSigner is planted.Signer of a fixture planted.Fixtures lists.
+func plantedSigner(name string) minimize.Signer {
+	s, ok := planted.Signer(name)
 	if !ok {
 		panic("no planted variant " + name)
 	}
@@ -24,7 +27,7 @@ func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	cases := []struct {
 		name     string
 		core     string
-		want     Signature
+		want     minimize.Signature
 		maxAfter int
 	}{
 		{"LastWins", `{"k":true,"mid":"x","k":[1,2]}`, "planted:LastWins:admits:DuplicateMember", 20},
@@ -36,21 +39,21 @@ func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc := hugeDuplicateDocument(1<<18, 40, 3)
+			doc := minimize.HugeDuplicateDocument(1<<18, 40, 3)
 			doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
 			s := plantedSigner(c.name)
-			if got := Sign(s, doc); got != c.want {
+			if got := minimize.Sign(s, doc); got != c.want {
 				t.Fatalf("the crasher signs %q, want %q", got, c.want)
 			}
-			res, err := Minimize(context.Background(), doc, s, Options{Time: time.Minute})
+			res, err := minimize.Minimize(context.Background(), doc, s, minimize.Options{Time: time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
 			st := res.Stats
 			t.Logf("%s: %d -> %d bytes %q, %d tries (%d kept), %d rounds, %v, complete %v",
 				res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
-			if res.Signature != c.want || Sign(s, res.Input) != c.want || len(res.Input) > c.maxAfter || !st.Complete {
-				t.Fatalf("%q signs %s; want %s in at most %d bytes and a complete run", res.Input, Sign(s, res.Input), c.want, c.maxAfter)
+			if res.Signature != c.want || minimize.Sign(s, res.Input) != c.want || len(res.Input) > c.maxAfter || !st.Complete {
+				t.Fatalf("%q signs %s; want %s in at most %d bytes and a complete run", res.Input, minimize.Sign(s, res.Input), c.want, c.maxAfter)
 			}
 		})
 	}

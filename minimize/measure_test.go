@@ -1,4 +1,4 @@
-package minimize
+package minimize_test
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -20,18 +24,18 @@ import (
 
 // measure minimizes in under the named target's outcome signer, checks the
 // signature and the size bound, and logs the numbers.
-func measure(t *testing.T, target string, in []byte, want Signature, maxAfter int) Result {
+func measure(t *testing.T, target string, in []byte, want minimize.Signature, maxAfter int) minimize.Result {
 	t.Helper()
-	s, _, err := SignerFor(target, true)
+	s, err := signer.For(target, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Minimize(context.Background(), in, s, Options{Time: time.Minute})
+	res, err := minimize.Minimize(context.Background(), in, s, minimize.Options{Time: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Signature != want || Sign(s, res.Input) != want {
-		t.Fatalf("signature %s, result signs %s; want %s", res.Signature, Sign(s, res.Input), want)
+	if res.Signature != want || minimize.Sign(s, res.Input) != want {
+		t.Fatalf("signature %s, result signs %s; want %s", res.Signature, minimize.Sign(s, res.Input), want)
 	}
 	st := res.Stats
 	t.Logf("%s: %d -> %d bytes %q, %d tries (%d kept), %d rounds, %v, complete %v",
@@ -45,7 +49,7 @@ func measure(t *testing.T, target string, in []byte, want Signature, maxAfter in
 // A 1 MiB document with one duplicate member 40 levels down reduces to at
 // most 20 bytes (issue 6).
 func TestMeasureMebibyteDuplicate(t *testing.T) {
-	doc := hugeDuplicateDocument(1<<20, 40, 1)
+	doc := minimize.HugeDuplicateDocument(1<<20, 40, 1)
 	if len(doc) < 1<<20 {
 		t.Fatalf("document of %d bytes", len(doc))
 	}
@@ -54,7 +58,7 @@ func TestMeasureMebibyteDuplicate(t *testing.T) {
 
 // The same document with the duplicate replaced by a lone surrogate.
 func TestMeasureMebibyteLoneSurrogate(t *testing.T) {
-	doc := hugeDuplicateDocument(1<<20, 40, 2)
+	doc := minimize.HugeDuplicateDocument(1<<20, 40, 2)
 	doc = bytes.Replace(doc, []byte(`"k":[1,2]`), []byte(`"k2":"\udc00"`), 1)
 	measure(t, "admit", doc, "admit:StringNotScalar", 20)
 }
@@ -86,35 +90,6 @@ func TestMeasureMalformedRule(t *testing.T) {
 	if n := bytes.Count(res.Input, []byte(`"tool"`)); n != 1 {
 		t.Errorf("%d rules left, want 1", n)
 	}
-}
-
-// prefixWinsMeet is bound.EffBound with a fault planted: where one rule
-// constrains an argument by a prefix and the other by a glob, the met rule
-// keeps the prefix alone, and so admits what the glob refuses.
-func prefixWinsMeet(p *bound.Provenance, c bound.Canon) (bound.Bound, error) {
-	if len(p.Chain) == 0 {
-		return nil, nil
-	}
-	eff := p.Chain[0].Bound
-	for _, h := range p.Chain[1:] {
-		var next bound.Bound
-		for _, a := range eff {
-			for _, b := range h.Bound {
-				m, ok := bound.MeetRules(a, b, c)
-				if !ok {
-					continue
-				}
-				for name, ca := range a.Args {
-					if cb, both := b.Args[name]; both && ca.Op == bound.OpPrefix && cb.Op == bound.OpGlob {
-						m.Args[name] = ca
-					}
-				}
-				next = append(next, m)
-			}
-		}
-		eff = next
-	}
-	return eff, nil
 }
 
 // pairOfBounds is a chain of two hops of n rules each over distinct tools,
@@ -152,12 +127,20 @@ func pairOfBounds(n, corner int) []byte {
 // reduces to at most two rules each (issue 6); here, to one each.
 func TestMeasurePlantedUnsoundMeet(t *testing.T) {
 	in := pairOfBounds(200, 137)
-	real := SignerFunc(boundFailure)
-	if got := Sign(real, in); got != Pass {
+	real, err := signer.For("FuzzParse", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := minimize.Sign(real, in); got != minimize.Pass {
 		t.Fatalf("the real meet fails on the pair: %s", got)
 	}
-	planted := SignerFunc(func(b []byte) Signature { return meetFailure(b, prefixWinsMeet) })
-	res, err := Minimize(context.Background(), in, planted, Options{Time: time.Minute})
+	target, _ := property.Lookup("FuzzParse")
+	b, err := target.With(property.ProvenanceReader{Parse: bound.Parse, EffBound: planted.EffBoundPrefixWins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	faulty := signer.ForBinding(b)
+	res, err := minimize.Minimize(context.Background(), in, faulty, minimize.Options{Time: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +148,7 @@ func TestMeasurePlantedUnsoundMeet(t *testing.T) {
 	t.Logf("%s: %d -> %d bytes %s, %d tries (%d kept), %d rounds, %v, complete %v",
 		res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
 	p, err := bound.Parse(res.Input)
-	if err != nil || res.Signature != "bound:meet:unsound" || !st.Complete {
+	if err != nil || res.Signature != "ProvenanceParsesAndMeets:meet:unsound" || !st.Complete {
 		t.Fatalf("result %s: %v, signature %s, complete %v", res.Input, err, res.Signature, st.Complete)
 	}
 	if len(p.Chain) != 2 || len(p.Chain[0].Bound) > 2 || len(p.Chain[1].Bound) > 2 {

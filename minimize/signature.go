@@ -91,14 +91,14 @@ func panicClass(r any) string {
 	default:
 		msg = fmt.Sprintf("%T", v)
 	}
-	return messageClass(msg)
+	return MessageClass(msg)
 }
 
-// messageClass replaces each run of digits by N and each double-quoted
+// MessageClass replaces each run of digits by N and each double-quoted
 // segment by "…", turns control characters into spaces, and keeps at most
 // maxClassRunes runes: "index out of range [5] with length 3" becomes
 // "index out of range [N] with length N".
-func messageClass(msg string) string {
+func MessageClass(msg string) string {
 	var b strings.Builder
 	runes := 0
 	for i := 0; i < len(msg) && runes < maxClassRunes; {

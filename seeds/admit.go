@@ -1,6 +1,13 @@
 package seeds
 
-import "strings"
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+)
 
 // admitInputs are the admission scanner's seeds: the incumbent table of the
 // jcs-admit design (what a value-level canonicalizer does with each hostile
@@ -34,9 +41,48 @@ func admitInputs() []Seed {
 	}
 }
 
+// generatedTexts are n texts from a fixed seed: writings of values
+// gen.Generate makes of random bytes, hostile writings of them (each with
+// one flaw admission refuses), and arrays of numbers spelt every way
+// gen.Spell knows. They stand in for the inputs a fuzzer holds early on.
+func generatedTexts(n int) []Seed {
+	r := rand.New(rand.NewPCG(1, 2))
+	var out []Seed
+	for i := range n {
+		data := make([]byte, r.IntN(64))
+		for k := range data {
+			data[k] = byte(r.Uint32())
+		}
+		v := gen.Generate(data)
+		var text []byte
+		comment := "a writing of a generated value"
+		switch i % 4 {
+		case 0:
+			text = gen.Write(v, r.Uint64()|1)
+		case 1:
+			var flaw gen.Flaw
+			text, flaw = gen.Hostile(v, r.Uint64())
+			comment = fmt.Sprintf("a generated value written with one flaw (%v)", flaw)
+		case 2:
+			text = gen.Fragments(r)
+			comment = "JSON fragments at the edges of the admission rules"
+		default:
+			f := math.Float64frombits(r.Uint64())
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				f = float64(r.Int64()) / 1e5
+			}
+			text = []byte("[" + gen.Spell(f, r) + "]")
+			comment = "a double spelt one of the ways JSON allows"
+		}
+		out = append(out, Seed{Name: fmt.Sprintf("generated-%d", i), Comment: comment, Values: []any{text}})
+	}
+	return out
+}
+
 func admitTargets() []Target {
+	vectors := payloads("targets/admit/testdata/vectors", "the admission vectors", "", false, asBytes)
 	return []Target{
-		{Name: "FuzzScanMatchesReference", Dir: "targets/admit", Seeds: append(admitInputs(), rfcSamples()...)},
-		{Name: "FuzzReferenceMatchesJSONText", Dir: "targets/admit", Seeds: admitInputs()},
+		{Name: "FuzzScanMatchesReference", Seeds: append(append(admitInputs(), rfcSamples()...), generatedTexts(300)...), Sources: []Source{vectors}},
+		{Name: "FuzzReferenceMatchesJSONText", Seeds: append(admitInputs(), generatedTexts(300)...), Sources: []Source{vectors}},
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 func init() {
@@ -40,7 +41,7 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	comment := fs.String("comment", "", "comment line of a new vector")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: canonfuzz minimize --target NAME [--outcome] [--time LIMIT] [--out DIR] INPUT...")
-		fmt.Fprintln(stderr, "targets: "+strings.Join(minimize.Targets(), " "))
+		fmt.Fprintln(stderr, "targets: "+strings.Join(signer.Names(), " "))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -62,7 +63,7 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if st != "" && !knownStatus(st) {
 		return fail("--status %q is not one of %v", *status, findings.Statuses)
 	}
-	if _, _, err := minimize.SignerFor(*target, *outcome); err != nil {
+	if _, err := signer.For(*target, *outcome); err != nil {
 		return fail("%v", err)
 	}
 	req := findings.Request{Target: *target, Outcome: *outcome, Status: st, Comment: *comment, Found: today(), Time: *limit, Out: *out, Progress: stderr}

@@ -1,5 +1,7 @@
 package gen
 
+import "fmt"
+
 // Call is an MCP tools/call request: the invocation the action digest
 // covers (method, tool name, arguments) and what it does not (the
 // JSON-RPC id and params._meta).
@@ -50,3 +52,37 @@ func (c Call) Invocation() Value {
 }
 
 func str(s string) Value { return Value{Kind: String, Str: s} }
+
+// ReadCall reads a tools/call request such as Write(c.Request(), seed)
+// writes back into a Call: an object with an id, the method tools/call,
+// and params with a string name, object arguments and, if present, a
+// _meta. Other members are left out; anything else is an error matching
+// ErrUnreadable.
+func ReadCall(text []byte) (Call, error) {
+	v, err := Read(text, ReadOptions{})
+	if err != nil {
+		return Call{}, err
+	}
+	get := func(o Value, name string) (Value, bool) {
+		for _, m := range o.Members {
+			if m.Name == name {
+				return m.Value, true
+			}
+		}
+		return Value{}, false
+	}
+	method, _ := get(v, "method")
+	params, _ := get(v, "params")
+	name, _ := get(params, "name")
+	args, _ := get(params, "arguments")
+	id, hasID := get(v, "id")
+	if v.Kind != Object || method.Kind != String || method.Str != "tools/call" || params.Kind != Object ||
+		name.Kind != String || args.Kind != Object || !hasID || id.Kind != Number && id.Kind != String {
+		return Call{}, fmt.Errorf("%w: not a tools/call request with an id, a name and object arguments", ErrUnreadable)
+	}
+	c := Call{Name: name.Str, Arguments: args, ID: id}
+	if meta, ok := get(params, "_meta"); ok {
+		c.Meta = &meta
+	}
+	return c, nil
+}

@@ -11,12 +11,12 @@ var boundaries = []float64{
 	0, math.Copysign(0, -1),
 	1e21, math.Nextafter(1e21, 0), math.Nextafter(1e21, math.Inf(1)), // integer or exponent form
 	1e-7, math.Nextafter(1e-7, 1), 1e-6, math.Nextafter(1e-6, 0), // fraction or exponent form
-	9.999999999999999e20, 999999999999999900000, 1e20, 5e-7,
+	9.999999999999999e20, 999999999999999900000.0, 1e20, 5e-7, // the second spelt as go-fuzz-build reads a literal: an integer past 2^64 stops it
 	5e-324, 1e-323, math.SmallestNonzeroFloat64 * 3, // subnormals
 	2.2250738585072014e-308, 2.225073858507201e-308, // smallest normal, largest subnormal
 	math.MaxFloat64, 1.7976931348623155e308, 1e308,
 	0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 4.35, 0.000001, 123e-20, 1e23, 8.41e21,
-	295147905179352830000, 4.5035996273704955e15, 1.2345678901234567e-7,
+	295147905179352830000.0, 4.5035996273704955e15, 1.2345678901234567e-7,
 	333333333.3333332, 1424953923781206.2, 0.30000000000000004,
 }
 

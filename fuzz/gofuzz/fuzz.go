@@ -3,27 +3,22 @@
 package gofuzz
 
 // The go-fuzz entry points. go-fuzz-build sets the gofuzz tag and finds
-// them by signature; each is the property of the same name in properties,
-// on the real targets.
+// them by signature; each is the registry target of the same name
+// (targets.go).
 
 // FuzzScanMatchesReference: admit.Scan against admit.Reference.
-func FuzzScanMatchesReference(data []byte) int {
-	return properties["FuzzScanMatchesReference"](data)
-}
+func FuzzScanMatchesReference(data []byte) int { return run("FuzzScanMatchesReference", data) }
 
 // FuzzCanonicalizeMatchesOracles: jcs.Canonicalize against admission,
-// itself, gowebpki/jcs and cyberphone.
+// itself and the Go oracles.
 func FuzzCanonicalizeMatchesOracles(data []byte) int {
-	return properties["FuzzCanonicalizeMatchesOracles"](data)
+	return run("FuzzCanonicalizeMatchesOracles", data)
 }
 
-// FuzzDigestRequestInvariant: digest.Sum against representation changes.
-func FuzzDigestRequestInvariant(data []byte) int {
-	return properties["FuzzDigestRequestInvariant"](data)
-}
+// FuzzDigestRequestInvariant: the digest of a raw request against
+// representation changes.
+func FuzzDigestRequestInvariant(data []byte) int { return run("FuzzDigestRequestInvariant", data) }
 
 // FuzzGlobMatchesReference: bound.CompileGlob against bound.ReferenceGlob;
 // data is pattern NUL value.
-func FuzzGlobMatchesReference(data []byte) int {
-	return properties["FuzzGlobMatchesReference"](data)
-}
+func FuzzGlobMatchesReference(data []byte) int { return run("FuzzGlobMatchesReference", data) }

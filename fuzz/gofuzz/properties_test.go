@@ -3,7 +3,6 @@ package gofuzz
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,29 +11,29 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/targets/admit"
-	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
-// run calls property on data and returns its verdict, or the violation it
-// panicked with. Any other panic fails t.
-func run(t *testing.T, property func([]byte) int, data []byte) (verdict int, v *Violation) {
+// call calls an entry point on data and returns the violation it panicked
+// with, if any. Any other panic fails t.
+func call(t *testing.T, entry func([]byte) int, data []byte) (v *property.Violation) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
 			var ok bool
-			if v, ok = r.(*Violation); !ok {
-				t.Fatalf("input %q: panic that is not a *Violation: %v", data, r)
+			if v, ok = r.(*property.Violation); !ok {
+				t.Fatalf("input %q: a panic that is not a *property.Violation: %v", data, r)
 			}
 		}
 	}()
-	return property(data), nil
+	if got := entry(data); got != 0 {
+		t.Fatalf("input %q: verdict %d, want 0", data, got)
+	}
+	return nil
 }
 
-// TestSeedsHold replays every entry point's seed corpus through its
-// property on the real targets: none may violate it, every verdict is one
-// of go-fuzz's three, and some seed of each is admitted (a corpus that is
-// all refusals would leave the admitted paths to chance).
+// TestSeedsHold replays every entry point's seed corpus through it: every
+// entry point is a target of the registry, and no seed violates it.
 func TestSeedsHold(t *testing.T) {
 	if got := len(EntryPoints()); got != 4 {
 		t.Fatalf("%d entry points, want 4: %v", got, EntryPoints())
@@ -45,122 +44,69 @@ func TestSeedsHold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			admitted := 0
 			for _, in := range inputs {
-				verdict, v := run(t, properties[name], in)
-				if v != nil {
+				if v := call(t, func(d []byte) int { return run(name, d) }, in); v != nil {
 					t.Fatalf("seed: %v", v)
 				}
-				switch verdict {
-				case priority:
-					admitted++
-				case ordinary, irrelevant:
-				default:
-					t.Fatalf("seed %q: verdict %d, not one of 1, 0, -1", in, verdict)
-				}
 			}
-			if admitted == 0 {
-				t.Errorf("none of %d seeds is admitted", len(inputs))
-			}
-			t.Logf("%d seeds, %d admitted", len(inputs), admitted)
+			t.Logf("%d seeds", len(inputs))
 		})
 	}
 }
 
-// TestPlantedFaultsAreCaught runs each property against faulty variants of
-// its target, over the entry point's own seed corpus: the seeds alone must
-// expose every fault, so that each property is shown to be able to fail.
-func TestPlantedFaultsAreCaught(t *testing.T) {
-	starCrossesSlash := func(pattern string) (func(string) bool, error) {
-		if _, err := bound.CompileGlob(pattern); err != nil {
-			return nil, err
+// TestPlantedFaultsPanicWithTheInput runs each entry point's property,
+// read from bytes as go-fuzz hands them, against its planted variants over
+// the entry point's own seed corpus: some seed exposes each fault, and the
+// panic quotes the input, so that a crasher's output alone reproduces it.
+func TestPlantedFaultsPanicWithTheInput(t *testing.T) {
+	for _, v := range planted.Variants() {
+		if !strings.Contains(strings.Join(entryPoints, " "), v.Target) {
+			continue
 		}
-		g, err := bound.CompileGlob(strings.ReplaceAll(strings.ReplaceAll(pattern, "**", "*"), "*", "**"))
-		if err != nil {
-			return nil, err
-		}
-		return g.Match, nil
-	}
-	faults := []struct {
-		entry, fault string
-		property     func([]byte) int
-	}{
-		{"FuzzScanMatchesReference", "duplicates admitted", func(d []byte) int {
-			return admission(func(in []byte, o admit.Options) error {
-				if err := admit.Scan(in, o); !errors.Is(err, admit.DuplicateMember) {
-					return err
+		t.Run(v.Target+"/"+v.Fault, func(t *testing.T) {
+			b, err := v.Binding()
+			if err != nil {
+				t.Fatal(err)
+			}
+			target := b.Target()
+			entry := func(d []byte) int {
+				if viol := b.Check(target.FromBytes(d)); viol != nil {
+					panic(viol)
 				}
-				return nil
-			}, d)
-		}},
-		{"FuzzScanMatchesReference", "offsets one byte late", func(d []byte) int {
-			return admission(func(in []byte, o admit.Options) error {
-				var e *admit.Error
-				if err := admit.Scan(in, o); errors.As(err, &e) {
-					late := *e
-					late.Offset++
-					return &late
-				} else {
-					return err
-				}
-			}, d)
-		}},
-		{"FuzzCanonicalizeMatchesOracles", "members by code point", func(d []byte) int {
-			return canonicalization(planted.CodePointOrder, goOracles, d)
-		}},
-		{"FuzzCanonicalizeMatchesOracles", "last duplicate wins", func(d []byte) int {
-			return canonicalization(planted.LastWins, goOracles, d)
-		}},
-		{"FuzzCanonicalizeMatchesOracles", "U+FFFD substituted", func(d []byte) int {
-			return canonicalization(planted.Substitute, goOracles, d)
-		}},
-		{"FuzzDigestRequestInvariant", "digest through encoding/json", func(d []byte) int {
-			return digestInvariance(planted.DigestViaEncodingJSON, d)
-		}},
-		{"FuzzGlobMatchesReference", "* crosses /", func(d []byte) int {
-			return globAgreement(starCrossesSlash, d)
-		}},
-	}
-	for _, f := range faults {
-		t.Run(f.entry+"/"+f.fault, func(t *testing.T) {
-			inputs, err := Seeds(f.entry)
+				return 0
+			}
+			inputs, err := Seeds(v.Target)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, in := range inputs {
-				if _, v := run(t, f.property, in); v != nil {
-					if !strings.Contains(v.Error(), fmt.Sprintf("%q", in)) {
-						t.Errorf("the violation does not quote its input %q: %v", in, v)
+				if viol := call(t, entry, in); viol != nil {
+					if !strings.Contains(viol.Error(), fmt.Sprintf("%q", target.FromBytes(in)[0])) {
+						t.Errorf("the violation does not quote its input %q: %v", in, viol)
 					}
-					t.Logf("caught: %v", v)
+					t.Logf("caught: %.300v", viol)
 					return
 				}
 			}
-			t.Fatalf("no seed of %s exposes the planted fault", f.entry)
+			t.Fatalf("no seed of %s exposes the planted fault", v.Target)
 		})
 	}
 }
 
-// TestSeedsRefuse: an unknown entry point, and a source that the catalogue
-// does not have, are errors rather than an empty corpus.
+// TestSeedsRefuse: an unknown entry point is an error rather than an empty
+// corpus.
 func TestSeedsRefuse(t *testing.T) {
 	if _, err := Seeds("FuzzNothing"); err == nil {
 		t.Error("Seeds(FuzzNothing) succeeded")
 	}
-	saved := sources["FuzzGlobMatchesReference"]
-	defer func() { sources["FuzzGlobMatchesReference"] = saved }()
-	sources["FuzzGlobMatchesReference"] = []source{{"targets/bound", "FuzzNoSuchTarget", patternNULValue}}
-	if _, err := Seeds("FuzzGlobMatchesReference"); err == nil {
-		t.Error("a source missing from the catalogue gave no error")
-	}
-	sources["FuzzGlobMatchesReference"] = []source{{"targets/bound", "FuzzGlobMatchesReference", oneBytes}}
-	if _, err := Seeds("FuzzGlobMatchesReference"); err == nil {
-		t.Error("(string, string) seeds converted as one []byte")
+	if _, err := Seeds("FuzzMeetExact"); err == nil {
+		t.Error("Seeds of a registry target without an entry point succeeded")
 	}
 }
 
 // TestWriteCorpus writes a corpus twice into one directory: one file per
-// seed, named by content, so the second write adds nothing.
+// seed, named by content, so the second write adds nothing; the glob
+// entry point's files are pattern NUL value.
 func TestWriteCorpus(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "corpus")
 	want, _ := Seeds("FuzzGlobMatchesReference")
@@ -176,7 +122,7 @@ func TestWriteCorpus(t *testing.T) {
 	}
 	for _, e := range entries {
 		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		if !strings.Contains(string(data), "\x00") {
+		if !bytes.Contains(data, []byte{0}) {
 			t.Errorf("%s: %q is not pattern NUL value", e.Name(), data)
 		}
 	}

@@ -10,100 +10,35 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
-// source is a native fuzz target whose curated seeds an entry point takes
-// over, and how one of its seeds becomes the entry point's raw input.
-type source struct {
-	dir, name string
-	convert   func(values []any) ([]byte, bool)
-}
-
-// oneBytes takes a seed of one []byte argument as it is.
-func oneBytes(values []any) ([]byte, bool) {
-	if len(values) != 1 {
-		return nil, false
-	}
-	b, ok := values[0].([]byte)
-	return b, ok
-}
-
-// plainInvocation makes the (arguments string, ijson bool) seeds of the
-// digest's native target into plain invocation objects.
-func plainInvocation(values []any) ([]byte, bool) {
-	if len(values) != 2 {
-		return nil, false
-	}
-	args, ok := values[0].(string)
-	return []byte(`{"method":"tools/call","name":"read_file","arguments":` + args + `}`), ok
-}
-
-// patternNULValue makes a (pattern, value string) seed into pattern NUL
-// value, FuzzGlobMatchesReference's input.
-func patternNULValue(values []any) ([]byte, bool) {
-	if len(values) != 2 {
-		return nil, false
-	}
-	p, ok1 := values[0].(string)
-	v, ok2 := values[1].(string)
-	return []byte(p + "\x00" + v), ok1 && ok2
-}
-
-// sources names, per entry point, the native targets of the seed catalogue
-// (package seeds) that probe the same property.
-var sources = map[string][]source{
-	"FuzzScanMatchesReference": {
-		{"targets/admit", "FuzzScanMatchesReference", oneBytes},
-		{"targets/admit", "FuzzReferenceMatchesJSONText", oneBytes},
-	},
-	"FuzzCanonicalizeMatchesOracles": {
-		{"fuzz", "FuzzCanonicalizeMatchesOracles", oneBytes},
-		{"targets/jcs", "FuzzCanonicalizeMatchesJSONText", oneBytes},
-		{"targets/jcs", "FuzzWriterNeverPanics", oneBytes},
-	},
-	"FuzzDigestRequestInvariant": {
-		{"targets/digest", "FuzzParseNeverPanics", oneBytes},
-		{"targets/digest", "FuzzSumMatchesCanonicalize", plainInvocation},
-	},
-	"FuzzGlobMatchesReference": {
-		{"targets/bound", "FuzzGlobMatchesReference", patternNULValue},
-	},
-}
-
-// EntryPoints returns the names of the go-fuzz entry points, sorted.
-func EntryPoints() []string {
-	var names []string
-	for name := range properties {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
-
-// Seeds returns the seed corpus of an entry point: every seed of its
-// source targets in the catalogue, converted to its input format, without
-// repeats. It fails for an unknown entry point, a source the catalogue
-// lacks or whose seeds do not convert, and an empty corpus.
+// Seeds returns the seed corpus of an entry point: every seed the
+// catalogue (package seeds) has for its registry target, as the bytes
+// property.FromBytes reads the arguments from, without repeats. It fails
+// for an unknown entry point, a seed that has no such bytes, and an empty
+// corpus.
 func Seeds(entry string) ([][]byte, error) {
-	srcs, ok := sources[entry]
-	if !ok {
+	if !slices.Contains(entryPoints, entry) {
 		return nil, fmt.Errorf("gofuzz: no entry point %q (have %v)", entry, EntryPoints())
 	}
+	t, ok := property.Lookup(entry)
+	if !ok {
+		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/property", entry)
+	}
+	list, err := seeds.For(entry)
+	if err != nil {
+		return nil, err
+	}
 	var out [][]byte
-	for _, src := range srcs {
-		i := slices.IndexFunc(seeds.Catalogue(), func(t seeds.Target) bool { return t.Dir == src.dir && t.Name == src.name })
-		if i < 0 {
-			return nil, fmt.Errorf("gofuzz: %s takes seeds from %s %s, which the seed catalogue does not have", entry, src.dir, src.name)
+	for _, s := range list {
+		b, ok := property.ToBytes(t.Params, s.Values)
+		if !ok {
+			return nil, fmt.Errorf("gofuzz: seed %s of %s has no byte form (a NUL inside an argument other than the last)", s.Name, entry)
 		}
-		for _, s := range seeds.Catalogue()[i].Seeds {
-			b, ok := src.convert(s.Values)
-			if !ok {
-				return nil, fmt.Errorf("gofuzz: seed %s of %s %s does not fit %s", s.Name, src.dir, src.name, entry)
-			}
-			if !slices.ContainsFunc(out, func(o []byte) bool { return bytes.Equal(o, b) }) {
-				out = append(out, b)
-			}
+		if !slices.ContainsFunc(out, func(o []byte) bool { return bytes.Equal(o, b) }) {
+			out = append(out, b)
 		}
 	}
 	if len(out) == 0 {

@@ -1,42 +1,42 @@
 package gofuzz
 
 import (
-	"crypto/sha256"
+	"slices"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/cyberphone"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/gowebpki"
-	"github.com/canonfuzz/canonfuzz/targets/admit"
-	"github.com/canonfuzz/canonfuzz/targets/bound"
-	"github.com/canonfuzz/canonfuzz/targets/digest"
-	"github.com/canonfuzz/canonfuzz/targets/jcs"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
-// The real targets, as the properties take them. The FuzzX entry points
-// (gofuzz tag) and the seed replay tests use exactly these.
-
-func canonicalize(input []byte) ([]byte, error) { return jcs.Canonicalize(input, admit.Options{}) }
-
-// goOracles are the in-process oracles: both are pure Go and hold no
-// state, so a worker runs them on every admitted input at little cost.
-var goOracles = []oracle.Canonicalizer{gowebpki.New(), cyberphone.New()}
-
-func digestSum(request []byte) ([sha256.Size]byte, error) {
-	return digest.Sum(request, admit.Options{})
+// entryPoints are the fuzz targets of fuzz/property's registry that have a
+// go-fuzz and libFuzzer entry point in fuzz.go: the cheap raw-bytes and
+// two-string targets a cluster or ClusterFuzzLite runs for hours. An entry
+// point is its registry target, the same property on the same arguments,
+// read from the engine's bytes with property.FromBytes.
+var entryPoints = []string{
+	"FuzzScanMatchesReference",
+	"FuzzCanonicalizeMatchesOracles",
+	"FuzzDigestRequestInvariant",
+	"FuzzGlobMatchesReference",
 }
 
-func compileGlob(pattern string) (func(string) bool, error) {
-	g, err := bound.CompileGlob(pattern)
-	if err != nil {
-		return nil, err
+// EntryPoints returns the names of the go-fuzz entry points, sorted.
+func EntryPoints() []string {
+	names := slices.Clone(entryPoints)
+	slices.Sort(names)
+	return names
+}
+
+// run checks the registry target name on data, as go-fuzz and libFuzzer
+// hand it: a property that does not hold panics with its
+// *property.Violation, whose message quotes the full input, which the
+// engines record as a crasher. It returns 0, go-fuzz's "nothing special":
+// every input may be mutated further.
+func run(name string, data []byte) int {
+	t, ok := property.Lookup(name)
+	if !ok {
+		panic("gofuzz: " + name + " is not in the registry of fuzz/property")
 	}
-	return g.Match, nil
-}
-
-// Each entry point's property, bound to the real targets, by name.
-var properties = map[string]func(data []byte) int{
-	"FuzzScanMatchesReference":       func(data []byte) int { return admission(admit.Scan, data) },
-	"FuzzCanonicalizeMatchesOracles": func(data []byte) int { return canonicalization(canonicalize, goOracles, data) },
-	"FuzzDigestRequestInvariant":     func(data []byte) int { return digestInvariance(digestSum, data) },
-	"FuzzGlobMatchesReference":       func(data []byte) int { return globAgreement(compileGlob, data) },
+	if v := t.Real().Check(t.FromBytes(data)); v != nil {
+		panic(v)
+	}
+	return 0
 }

@@ -18,7 +18,7 @@ func CodePointOrder(input []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := decode(out, leniency{})
+	v, err := gen.Read(out, gen.ReadOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -29,24 +29,30 @@ func CodePointOrder(input []byte) ([]byte, error) {
 // duplicate name is canonicalized with the last member of each name, as
 // JSON.parse and most decoders resolve it.
 func LastWins(input []byte) ([]byte, error) {
-	return lenient(input, admit.DuplicateMember, leniency{lastWins: true})
+	return lenient(input, admit.Options{}, admit.DuplicateMember, gen.ReadOptions{LastWins: true})
+}
+
+// LastWinsUnder is LastWins under any admission options, as a
+// canonicalizer that takes them (FuzzCanonicalizeFixedPoint).
+func LastWinsUnder(input []byte, opts admit.Options) ([]byte, error) {
+	return lenient(input, opts, admit.DuplicateMember, gen.ReadOptions{LastWins: true})
 }
 
 // Substitute is jcs.Canonicalize except that invalid UTF-8 and lone
 // surrogates are replaced by U+FFFD instead of refused, as a decoder that
 // is not told otherwise does.
 func Substitute(input []byte) ([]byte, error) {
-	return lenient(input, admit.StringNotScalar, leniency{substitute: true})
+	return lenient(input, admit.Options{}, admit.StringNotScalar, gen.ReadOptions{Substitute: true})
 }
 
 // lenient canonicalizes input with jcs, and what jcs refuses as kind by
 // reading it with leniency l instead.
-func lenient(input []byte, kind admit.Kind, l leniency) ([]byte, error) {
-	out, err := jcs.Canonicalize(input, admit.Options{})
+func lenient(input []byte, opts admit.Options, kind admit.Kind, l gen.ReadOptions) ([]byte, error) {
+	out, err := jcs.Canonicalize(input, opts)
 	if !errors.Is(err, kind) {
 		return out, err
 	}
-	v, lerr := decode(input, l)
+	v, lerr := gen.Read(input, l)
 	if lerr != nil {
 		return nil, err
 	}

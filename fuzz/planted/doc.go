@@ -1,9 +1,13 @@
 // Package planted holds faulty variants of canonfuzz's targets, for tests
-// only: each is the real target with one fault planted, a fault that
-// implementations in the field have had. The fuzz properties of package
-// fuzz take the implementation under test as a function value, and
-// TestPlantedFaultsAreFound runs each property against these variants to
-// show that it finds the fault, and how soon.
+// and measurements only: each is the real target with one fault planted, a
+// fault implementations in the field have had. Variants lists at least one
+// for every fuzz target of the module; each plugs into its target's
+// property (fuzz/property, Target.With), so the planted-fault tests run the
+// very property every engine runs. The fixtures (Fixtures, Signer) are the
+// planted canonicalizers the minimizers are measured on.
 //
-// No production code imports this package.
+// Nothing the module ships links this package: cmd/canonfuzz does not
+// import it (TestShippedBinaryLinksNoPlantedCode), and only test files, the
+// minimizer comparisons (build tag minimizecompare, go-fuzz-build's gofuzz
+// tag) and, later, a build-tagged efficacy command may.
 package planted

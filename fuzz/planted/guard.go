@@ -154,3 +154,16 @@ func refuse() guard.Decision {
 		Message: []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`),
 		Refusal: &guard.Refusal{Class: guard.ErrNotAdmitted, Code: guard.CodeParseError, Reason: "parse error"}}
 }
+
+// GuardRelaysRaw is guard.Decide, except that a relayed message is sent
+// as it came, byte for byte, CRs and all: JSON allows a CR as whitespace,
+// so a notification can carry a whole tools/call between two CRs, which a
+// server whose reader splits lines on CR (Python's universal newlines,
+// Node's readline) runs unchecked (issue 9, "The bypass: framing").
+func GuardRelaysRaw(raw []byte, cfg guard.Config) guard.Decision {
+	d := guard.Decide(raw, cfg)
+	if d.Action == guard.Relay {
+		d.Message = raw
+	}
+	return d
+}

@@ -3,7 +3,7 @@ package libfuzzercompare
 import (
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 )
 
 // Check panics with the variant's signature, and only where it has one;
@@ -17,8 +17,8 @@ func TestCheck(t *testing.T) {
 			t.Errorf("Check panicked with %v", r)
 		}
 	}()
-	if len(minimize.PlantedVariants()) != 4 {
-		t.Errorf("variants %v: fuzz.go has four entry points", minimize.PlantedVariants())
+	if len(planted.Fixtures()) != 4 {
+		t.Errorf("variants %v: fuzz.go has four entry points", planted.Fixtures())
 	}
 	Check("EncodingJSON", []byte(`["\udc00"]`))
 	t.Error("Check did not panic")

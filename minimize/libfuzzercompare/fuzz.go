@@ -2,7 +2,7 @@
 
 package libfuzzercompare
 
-// The entry points, one per variant of minimize.PlantedVariants.
+// The entry points, one per fixture of planted.Fixtures.
 
 // FuzzPlantedLastWins: planted.LastWins against jcs.
 func FuzzPlantedLastWins(data []byte) int { return Check("LastWins", data) }

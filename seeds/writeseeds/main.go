@@ -1,6 +1,6 @@
-// Command writeseeds writes the seed catalogue into every target's
-// testdata/fuzz and into seeds/gofuzz. Run it with `go generate ./seeds`
-// from anywhere in the module.
+// Command writeseeds writes seeds/INDEX.md from the seed catalogue and
+// removes the seed files older catalogues wrote. Run it with
+// `go generate ./seeds` from anywhere in the module.
 package main
 
 import (

@@ -1,6 +1,8 @@
 package admit_test
 
 import (
+	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -44,4 +46,19 @@ func TestScanConcurrent(t *testing.T) {
 	for msg := range errs {
 		t.Error(msg)
 	}
+}
+
+// sameVerdict says how two verdicts differ in kind or offset, or "".
+func sameVerdict(scan, ref error) string {
+	var se, re *admit.Error
+	sok, rok := errors.As(scan, &se), errors.As(ref, &re)
+	switch {
+	case scan == nil && ref == nil:
+		return ""
+	case !sok && scan != nil, !rok && ref != nil:
+		return fmt.Sprintf("not an *admit.Error: Scan %v, Reference %v", scan, ref)
+	case scan == nil || ref == nil || se.Kind != re.Kind || se.Offset != re.Offset:
+		return fmt.Sprintf("Scan %v, Reference %v", scan, ref)
+	}
+	return ""
 }

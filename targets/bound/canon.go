@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -61,8 +60,6 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 	return c.Schemas.ModeOf(tool, arg)
 }
 
-var folder = cases.Fold()
-
 // canonString canonicalizes one string under mode m (never ModeDual; the
 // dual reading is made by the caller, once per reading). The order is that
 // of section 3.2.2, except that NFC is applied again after each decoding
@@ -80,7 +77,7 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 		}
 	}
 	if fold {
-		s = norm.NFC.String(folder.String(s))
+		s = foldCase(s)
 	}
 	return s, nil
 }

@@ -76,7 +76,7 @@ func canonGlob(pattern string, m Mode, fold bool) (*Glob, error) {
 	}
 	if fold {
 		toks, _ = mapLiteralRuns(toks, func(s string) (string, error) {
-			return norm.NFC.String(folder.String(s)), nil
+			return foldCase(s), nil
 		})
 	}
 	return newGlob(pattern, toks, fold), nil

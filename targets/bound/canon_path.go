@@ -21,6 +21,15 @@ import (
 // a separator to Windows, anywhere. Also refused: NUL
 // (findings/spec/canon-nul.md) and a ".." with nothing left to remove,
 // which climbs above the root.
+//
+// The canonical form must read as the structure the value was read as, or
+// canonicalizing it again reads something else
+// (findings/spec/canon-encoded-delimiter.md): a segment that decodes to
+// '?' or '#' ("%23" is the name "#" before decoding, a fragment after) is
+// refused with or without a scheme, and so is a value whose canonical form
+// would be read with another scheme, authority, query or fragment, such as
+// "ab%3Ac", whose first segment decodes to a scheme (RFC 3986 section 4.2:
+// a relative reference's first segment holds no ':').
 func canonHierarchical(s string) (string, error) {
 	if strings.IndexByte(s, '\\') >= 0 {
 		return "", notCanonical("backslash in a hierarchical value")
@@ -57,7 +66,7 @@ func canonHierarchical(s string) (string, error) {
 		if (d == "." || d == "..") && d != seg {
 			return "", notCanonical("segment %q decodes to a dot segment", seg)
 		}
-		if head != "" && introducesAny(seg, d, "?#") {
+		if introducesAny(seg, d, "?#") {
 			return "", notCanonical("segment %q decodes to a query or fragment delimiter", seg)
 		}
 		segs[i] = d
@@ -75,7 +84,11 @@ func canonHierarchical(s string) (string, error) {
 	if strings.IndexByte(r, 0) >= 0 {
 		return "", notCanonical("NUL in a hierarchical value")
 	}
-	return norm.NFC.String(r), nil
+	r = norm.NFC.String(r)
+	if h, _, t := splitURI(r); h != head || t != tail {
+		return "", notCanonical("the canonical form reads as another scheme, authority, query or fragment")
+	}
+	return r, nil
 }
 
 // unambiguousTail reports whether a value without scheme and authority

@@ -94,10 +94,10 @@ func TestFrameServerLine(t *testing.T) {
 	// A line end in what is not admitted JSON: never relayed, whatever the
 	// reason it is not admitted.
 	for _, s := range []string{
-		"{\"a\":\"x\r\"}",                  // a raw CR in a string: not JSON, a space would make it JSON
+		"{\"a\":\"x\r\"}",                     // a raw CR in a string: not JSON, a space would make it JSON
 		"{\"a\":1}\r{\"id\":2,\"result\":{}}", // two texts
-		"{\"a\":1,\"a\":2}\r",              // a duplicate member
-		"[\"\\ud800\"]\r",                  // a lone surrogate
+		"{\"a\":1,\"a\":2}\r",                 // a duplicate member
+		"[\"\\ud800\"]\r",                     // a lone surrogate
 		"garbage\rmore",
 		"[\"a\u2028\",]",
 	} {

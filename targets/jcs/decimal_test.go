@@ -7,29 +7,6 @@ import (
 	"testing"
 )
 
-// FuzzDecimalToFloatMatchesParseFloat holds the Eisel-Lemire path to
-// strconv.ParseFloat, which is correctly rounded: whenever decimalToFloat
-// decides, it decides the same double.
-func FuzzDecimalToFloatMatchesParseFloat(f *testing.F) {
-	f.Add(uint64(1), 0)                      // one
-	f.Add(uint64(17976931348623157), 292)    // near the top of the range
-	f.Add(uint64(22250738585072014), -324)   // the least normal, out of range
-	f.Add(uint64(9007199254740993), 0)       // halfway between two doubles
-	f.Add(uint64(18446744073709551615), -20) // the largest w
-	f.Add(uint64(12345678901234567), -16)    // a typical 17-digit double
-	f.Fuzz(func(t *testing.T, w uint64, q int) {
-		got, ok := decimalToFloat(w, q)
-		if !ok {
-			return
-		}
-		s := strconv.FormatUint(w, 10) + "e" + strconv.Itoa(q)
-		want, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.Float64bits(got) != math.Float64bits(want) {
-			t.Fatalf("decimalToFloat(%s) = %v (%#x), ParseFloat %v (%#x), %v", s, got, math.Float64bits(got), want, math.Float64bits(want), err)
-		}
-	})
-}
-
 // TestDecimalToFloatOnDoubles reads back 30,000 random doubles in range,
 // each written with its shortest digits and with 19 digits, and checks
 // that the fast path decides nearly all of them.

@@ -37,8 +37,9 @@
 // neighbour of the token reads as the same double, the token's digits are
 // its shortest digits and are kept; anything else goes through
 // strconv.ParseFloat and [AppendNumber]. Each fast path has a slow twin in
-// the tests (referenceNumber, referenceCompareUTF16, referenceString,
-// strconv.ParseFloat) and a fuzz test comparing the two.
+// twins.go (ReferenceNumber, ReferenceCompareUTF16, ReferenceString; and
+// strconv.ParseFloat) and a fuzz target of fuzz/jcs comparing the two,
+// through the parts exported in parts.go.
 //
 // # Security Considerations
 //

@@ -8,8 +8,8 @@
 // The zip form is the seed corpus libFuzzer builds ship beside the binary
 // (ClusterFuzzLite and OSS-Fuzz unpack FUZZER_seed_corpus.zip).
 //
-// The seeds are the curated seeds of package seeds for the native targets
-// that hold the same property, in the entry point's input format.
+// The seeds are the catalogue's seeds (package seeds) of the registry
+// target the entry point is, in the bytes property.FromBytes reads.
 package main
 
 import (

@@ -34,7 +34,7 @@ func (*Oracle) Version() string { return oracle.ModuleVersion(Module, pinned) }
 // Canonicalize runs jsoncanonicalizer.Transform; its errors are refusals,
 // its panics oracle.PanicErrors.
 func (*Oracle) Canonicalize(input []byte) ([]byte, error) {
-	return oracle.Guard(Name, input, jsoncanonicalizer.Transform)
+	return oracle.Contain(Name, input, jsoncanonicalizer.Transform)
 }
 
 // Close does nothing: the library holds no resources.

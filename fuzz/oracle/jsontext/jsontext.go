@@ -35,7 +35,7 @@ func (*Oracle) Version() string { return oracle.ModuleVersion(Module, pinned) }
 // Canonicalize runs Value.Canonicalize on a private copy of input; its
 // errors are refusals, its panics oracle.PanicErrors.
 func (*Oracle) Canonicalize(input []byte) ([]byte, error) {
-	return oracle.Guard(Name, input, canonicalize)
+	return oracle.Contain(Name, input, canonicalize)
 }
 
 // canonicalize rewrites v in place, as Value.Canonicalize does.

@@ -1,0 +1,46 @@
+package admit
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/native"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+)
+
+// FuzzScanMatchesReference: admit.Scan against its slow twin admit.Reference.
+func FuzzScanMatchesReference(f *testing.F) {
+	check := native.Target(f, "FuzzScanMatchesReference")
+	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
+}
+
+// FuzzReferenceMatchesJSONText: admit.Reference against jsontext.
+func FuzzReferenceMatchesJSONText(f *testing.F) {
+	check := native.Target(f, "FuzzReferenceMatchesJSONText")
+	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
+}
+
+// The admission properties on texts gen.Fragments builds from a fixed
+// seed, so every run checks the same 30,000 inputs of each: texts that
+// reach the corners of every rule, which byte-level fuzzing rarely
+// assembles.
+func TestScanMatchesReferenceOnGeneratedTexts(t *testing.T) {
+	onFragments(t, "FuzzScanMatchesReference", rand.New(rand.NewPCG(8785, 7493)))
+}
+
+func TestReferenceMatchesJSONTextOnGeneratedTexts(t *testing.T) {
+	onFragments(t, "FuzzReferenceMatchesJSONText", rand.New(rand.NewPCG(8259, 3629)))
+}
+
+func onFragments(t *testing.T, name string, r *rand.Rand) {
+	target, _ := property.Lookup(name)
+	b := target.Real()
+	failures := 0
+	for i := 0; i < 30_000 && failures < 10; i++ {
+		if v := b.Check(property.Input{gen.Fragments(r)}); v != nil {
+			t.Error(v)
+			failures++
+		}
+	}
+}

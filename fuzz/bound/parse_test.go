@@ -1,0 +1,14 @@
+package bound
+
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/native"
+)
+
+// FuzzParse: a provenance object parses, marshals and meets as SEP-3246
+// says, on any bytes.
+func FuzzParse(f *testing.F) {
+	check := native.Target(f, "FuzzParse")
+	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
+}

@@ -1,0 +1,4 @@
+// Package guard holds the native fuzz targets of targets/guard's decision
+// on one client message: each a thin function over its target in the
+// registry of fuzz/property.
+package guard

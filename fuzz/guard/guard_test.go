@@ -1,0 +1,43 @@
+package guard
+
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/native"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// FuzzGuardForwardsOnlyWhatEveryParserReadsInside: what the guard sends is
+// one line to every framing reader and one tree to every JSON reader, and
+// what it forwards is inside the bound.
+func FuzzGuardForwardsOnlyWhatEveryParserReadsInside(f *testing.F) {
+	check := native.Target(f, "FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
+	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
+}
+
+// FuzzDecide: every decision keeps the promises of its action.
+func FuzzDecide(f *testing.F) {
+	check := native.Target(f, "FuzzDecide")
+	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
+}
+
+// TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
+// forwarded, answered and relayed are, so the target's seeds cover every
+// action.
+func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
+	want := map[int]guard.Action{0: guard.Forward, 1: guard.Forward, 2: guard.Answer, 3: guard.Answer,
+		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay}
+	list, err := seeds.For("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range list {
+		if a, ok := want[i]; ok {
+			if d := guard.Decide(s.Values[0].([]byte), property.GuardConfig()); d.Action != a {
+				t.Errorf("seed %d (%s): %v, want %v (%s)", i, s.Comment, d.Action, a, d.Message)
+			}
+		}
+	}
+}

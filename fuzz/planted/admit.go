@@ -1,0 +1,44 @@
+package planted
+
+import (
+	"errors"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// ScanAdmitsDuplicates is admit.Scan that lets a repeated member name
+// through, as a scanner that checks names only per token, not decoded.
+func ScanAdmitsDuplicates(input []byte, opts admit.Options) error {
+	if err := admit.Scan(input, opts); !errors.Is(err, admit.DuplicateMember) {
+		return err
+	}
+	return nil
+}
+
+// ScanOffsetsLate is admit.Scan that reports every refusal one byte after
+// where it is: the off-by-one of a scanner that advances before it judges.
+func ScanOffsetsLate(input []byte, opts admit.Options) error {
+	var e *admit.Error
+	err := admit.Scan(input, opts)
+	if errors.As(err, &e) {
+		late := *e
+		late.Offset++
+		return &late
+	}
+	return err
+}
+
+// ReferenceRefusesNoncharacters is admit.Reference with I-JSON's rule on
+// noncharacters (RFC 7493 section 2.1) applied under every profile: a
+// raw U+FFFE or an escaped \uFDD0 is refused though RFC 8785 admits it.
+func ReferenceRefusesNoncharacters(input []byte, opts admit.Options) error {
+	if err := admit.Reference(input, opts); err != nil || opts.Profile == admit.IJSON {
+		return err
+	}
+	strict := opts
+	strict.Profile = admit.IJSON
+	if err := admit.Reference(input, strict); errors.Is(err, admit.Noncharacter) {
+		return err
+	}
+	return nil
+}

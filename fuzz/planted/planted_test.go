@@ -1,0 +1,300 @@
+package planted
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
+	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// TestMain stops the Node oracles the variants of the Node targets start.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	property.Close()
+	os.Exit(code)
+}
+
+// plantedLimit bounds the executions a property gets to find its fault
+// after the seeds.
+const plantedLimit = 20000
+
+// minimizeTime bounds each minimization; a run stopped by it must still
+// keep its signature.
+const minimizeTime = 20 * time.Second
+
+// TestEveryFuzzTargetIsDrivenToAFailureAndMinimized: every fuzz target
+// of the module, found by parsing it (native targets and go-fuzz entry
+// points alike), has a planted variant; each variant's property fails on
+// the target's seeds, the variant's own seeds, or a seeded stream of
+// generated and mutated inputs, on an input the real target passes; and
+// the failing input minimizes, through the minimizer's signer of the
+// binding (signer.ForBinding, as findings.Reduce takes it), to arguments
+// no larger with exactly its signature, and for a generator target its
+// document too when the document alone fails so.
+func TestEveryFuzzTargetIsDrivenToAFailureAndMinimized(t *testing.T) {
+	found, err := fuzzsource.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range found {
+		if _, fixture := FixtureTargets[d.Name]; !fixture && !slices.Contains(names, d.Name) {
+			names = append(names, d.Name)
+		}
+	}
+	if len(names) < 30 {
+		t.Fatalf("found only %d fuzz targets: is the search broken?", len(names))
+	}
+	variants := Variants()
+	for _, name := range names {
+		var mine []Variant
+		for _, v := range variants {
+			if v.Target == name {
+				mine = append(mine, v)
+			}
+		}
+		if len(mine) == 0 {
+			t.Errorf("%s has no planted variant: add one to Variants", name)
+		}
+		for _, v := range mine {
+			t.Run(name+"/"+v.Fault, func(t *testing.T) { driveAndMinimize(t, v) })
+		}
+	}
+	for _, v := range variants {
+		if !slices.Contains(names, v.Target) {
+			t.Errorf("variant %q names %s, which the module does not declare", v.Fault, v.Target)
+		}
+	}
+}
+
+// driveAndMinimize finds a failure of one variant and minimizes it.
+func driveAndMinimize(t *testing.T, v Variant) {
+	b, err := v.Binding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := b.Target()
+	real := target.Real()
+	list, err := seeds.For(target.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var catalogue []property.Input
+	for _, s := range list {
+		catalogue = append(catalogue, s.Values)
+	}
+	began := time.Now()
+	in, viol, how := property.Input(nil), (*property.Violation)(nil), ""
+	for _, s := range v.Seeds { // written for the fault's class; the real target may fail on them too
+		if viol = b.Check(s); viol != nil {
+			in, how = s, "the variant's own seed"
+			break
+		}
+	}
+	for i, s := range catalogue {
+		if viol != nil {
+			break
+		}
+		if viol = b.Check(s); viol != nil && real.Check(s) == nil {
+			in, how = s, "catalogue seed "+list[i].Name
+		} else {
+			viol = nil
+		}
+	}
+	r := rand.New(rand.NewPCG(8785, 3246))
+	for n := 1; viol == nil && n <= plantedLimit; n++ {
+		s := next(r, target, catalogue)
+		if viol = b.Check(s); viol != nil && real.Check(s) == nil {
+			in, how = s, "the generated stream, execution "+itoa(n)
+		} else {
+			viol = nil
+		}
+	}
+	if viol == nil {
+		t.Fatalf("%s does not find %q on its seeds or in %d generated executions", target.Name, v.Fault, plantedLimit)
+	}
+	t.Logf("found by %s in %v: %.300v", how, time.Since(began).Round(time.Millisecond), viol)
+	s := signer.ForBinding(b)
+	want := minimize.Signature(viol.Signature())
+	res, err := minimize.MinimizeValues(context.Background(), in, s, minimize.Options{Time: minimizeTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Signature != want || minimize.SignValues(s, res.Values) != want || res.Stats.SizeAfter > res.Stats.SizeBefore {
+		t.Fatalf("minimized to %v, signing %s (reported %s); want %s, no larger than %d bytes",
+			res.Values, minimize.SignValues(s, res.Values), res.Signature, want, res.Stats.SizeBefore)
+	}
+	t.Logf("minimized %d -> %d bytes in %v (%d tries, complete %v): %s", res.Stats.SizeBefore, res.Stats.SizeAfter,
+		res.Stats.Elapsed.Round(time.Millisecond), res.Stats.Tries, res.Stats.Complete, describe(res.Values))
+	if !s.HasDocument() {
+		return
+	}
+	doc := s.Document(res.Values)
+	ds := s.DocumentSigner()
+	if got := minimize.Sign(ds, doc); got != want {
+		t.Logf("the document %q alone signs %s, not %s: no document vector", doc, got, want)
+		return
+	}
+	dres, err := minimize.Minimize(context.Background(), doc, ds, minimize.Options{Time: minimizeTime})
+	if err != nil || dres.Signature != want || minimize.Sign(ds, dres.Input) != want || len(dres.Input) > len(doc) {
+		t.Fatalf("the document %q minimized to %q, %v, signing %s; want %s", doc, dres.Input, err, minimize.Sign(ds, dres.Input), want)
+	}
+	t.Logf("document %d -> %d bytes: %q", len(doc), len(dres.Input), dres.Input)
+}
+
+// next is one input of the stream that stands in for a fuzzer: for a
+// target whose input is one raw text, a writing of a generated value
+// (plain, random or hostile, sometimes with a byte changed); otherwise,
+// half the time a catalogue seed mutated as the Go fuzzer mutates bytes,
+// half the time random bytes, each read as the target's arguments.
+func next(r *rand.Rand, target *property.Target, catalogue []property.Input) property.Input {
+	if target.Text != nil && r.IntN(2) == 0 {
+		readings := target.Text(rawText(r))
+		return readings[r.IntN(len(readings))]
+	}
+	if len(catalogue) > 0 && r.IntN(2) == 0 {
+		if b, ok := property.ToBytes(target.Params, catalogue[r.IntN(len(catalogue))]); ok {
+			return target.FromBytes(mutate(b, r))
+		}
+	}
+	return target.FromBytes(randomData(r))
+}
+
+// randomData is up to 512 random bytes.
+func randomData(r *rand.Rand) []byte {
+	b := make([]byte, r.IntN(513))
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// rawText is a JSON text as a fuzzer might hold one.
+func rawText(r *rand.Rand) []byte {
+	v := gen.Generate(randomData(r))
+	var text []byte
+	switch r.IntN(3) {
+	case 0:
+		text = gen.Write(v, r.Uint64()|1)
+	case 1:
+		text, _ = gen.Hostile(v, r.Uint64())
+	default:
+		text = gen.Fragments(r)
+	}
+	if r.IntN(3) == 0 && len(text) > 0 {
+		text = mutate(text, r)
+	}
+	return text
+}
+
+// mutate applies one to three of the Go fuzzer's kinds of byte mutation
+// to a copy of b.
+func mutate(b []byte, r *rand.Rand) []byte {
+	b = slices.Clone(b)
+	for n := 1 + r.IntN(3); n > 0; n-- {
+		if len(b) == 0 {
+			b = append(b, byte(r.Uint32()))
+			continue
+		}
+		i, j := r.IntN(len(b)), r.IntN(len(b))
+		switch r.IntN(5) {
+		case 0:
+			b[i] = byte(r.Uint32())
+		case 1:
+			b = slices.Insert(b, i, byte(r.Uint32()))
+		case 2:
+			b = slices.Delete(b, i, i+1)
+		case 3:
+			copy(b[j:], b[i:min(len(b), i+1+r.IntN(16))])
+		default:
+			span := slices.Clone(b[i:min(len(b), i+1+r.IntN(16))])
+			b = slices.Insert(b, j, span...)
+		}
+	}
+	return b
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestFixturesFailAndMinimize: each fixture's fuzz target fails on a
+// document with its trigger and minimizes with its signature kept.
+func TestFixturesFailAndMinimize(t *testing.T) {
+	triggers := map[string]string{
+		"LastWins": `{"k":true,"mid":"x","k":[1,2]}`, "Substitute": `{"k":true,"mid":"x\udc00y"}`,
+		"CodePointOrder": `{"k":true,"\ue000":1,"\ud83d\ude00":2}`, "EncodingJSON": `{"k":true,"mid":"x","k":[1,"\udc00"]}`,
+	}
+	for target, name := range FixtureTargets {
+		s, ok := Signer(name)
+		if !ok {
+			t.Fatalf("%s: no fixture %s", target, name)
+		}
+		in := []byte(triggers[name])
+		want := minimize.Sign(s, in)
+		if !strings.HasPrefix(string(want), "planted:"+name+":") {
+			t.Fatalf("%s on %s signs %q", name, in, want)
+		}
+		res, err := minimize.Minimize(context.Background(), in, s, minimize.Options{Time: minimizeTime})
+		if err != nil || res.Signature != want || minimize.Sign(s, res.Input) != want || len(res.Input) > len(in) {
+			t.Fatalf("%s: %q, %v", name, res.Input, err)
+		}
+		t.Logf("%s (%s): %q -> %q", target, want, in, res.Input)
+	}
+	if len(Fixtures()) != len(FixtureTargets) {
+		t.Errorf("fixtures %v, fixture targets %v", Fixtures(), FixtureTargets)
+	}
+}
+
+// TestShippedBinaryLinksNoPlantedCode: canonfuzz, the binary people run,
+// does not link a planted fault.
+func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
+	root, err := fuzzsource.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-deps", "./cmd/canonfuzz")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./cmd/canonfuzz: %v", err)
+	}
+	if !bytes.Contains(out, []byte("github.com/canonfuzz/canonfuzz/targets/jcs\n")) {
+		t.Fatalf("go list gave no dependencies of canonfuzz:\n%s", out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "github.com/canonfuzz/canonfuzz/fuzz/planted") {
+			t.Errorf("cmd/canonfuzz links %s", line)
+		}
+	}
+}
+
+// describe writes arguments for the log: byte strings quoted, cut at 200
+// bytes, numbers as numbers.
+func describe(values []any) string {
+	var parts []string
+	for _, v := range values {
+		s := fmt.Sprint(v)
+		switch v.(type) {
+		case []byte, string:
+			s = fmt.Sprintf("%q", v)
+		}
+		if len(s) > 200 {
+			s = s[:200] + "…"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}

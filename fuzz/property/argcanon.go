@@ -1,0 +1,157 @@
+package property
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// ArgCanonicalizer is targets/bound's argument canonicalization (SEP-3246
+// section 3.2.2) under test, one reading at a time:
+// bound.CanonicalizeString, or a planted variant.
+type ArgCanonicalizer = func(s string, m bound.Mode, fold bool) (string, error)
+
+// PathCanonicalizer is the hierarchical reading alone.
+type PathCanonicalizer = func(s string, fold bool) (string, error)
+
+// boundPath is bound.CanonicalizeString under the hierarchical reading.
+func boundPath(s string, fold bool) (string, error) {
+	return bound.CanonicalizeString(s, bound.ModeHierarchical, fold)
+}
+
+// ArgumentCanonicalizationIdempotent: under the plain and the
+// hierarchical reading, canonicalization refuses only with
+// bound.ErrNotCanonical (class MODE:untyped-error), accepts its own
+// output and gives it back unchanged (MODE:not-idempotent), and, under
+// the hierarchical reading, keeps no ".." segment
+// (hierarchical:keeps-dot-dot). A value whose canonical form reads as
+// another structure fails here: "%23" once canonicalized to "#", which
+// canonicalization refuses (findings/spec/canon-encoded-delimiter.md).
+func ArgumentCanonicalizationIdempotent(canon ArgCanonicalizer, s string, fold bool) *Violation {
+	const name = "ArgumentCanonicalizationIdempotent"
+	for _, m := range []bound.Mode{bound.ModePlain, bound.ModeHierarchical} {
+		once, err := canon(s, m, fold)
+		if err != nil {
+			if !errors.Is(err, bound.ErrNotCanonical) {
+				return violated(name, m.String()+":untyped-error", "%T %v", err, err)
+			}
+			continue
+		}
+		twice, err := canon(once, m, fold)
+		if err != nil || twice != once {
+			return violated(name, m.String()+":not-idempotent", "canon(%q) = %q, canon of that = %q, %v", s, once, twice, err)
+		}
+		if m == bound.ModeHierarchical && keepsDotDot(once) {
+			return violated(name, "hierarchical:keeps-dot-dot", "canon(%q) = %q", s, once)
+		}
+	}
+	return nil
+}
+
+// keepsDotDot reports whether a canonical path, before any query or
+// fragment, has a ".." segment.
+func keepsDotDot(c string) bool {
+	if i := strings.IndexAny(c, "?#"); i >= 0 {
+		c = c[:i]
+	}
+	for _, seg := range strings.Split(c, "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// ArgumentCanonicalizationMatchesResolver holds the hierarchical reading
+// to resolvePath, the slow reference resolver, on the pair
+// gen.GeneratePathPair makes of data (under the folding it draws) and on
+// the pair of strings given (x, y, under fold). For each value v:
+//
+//   - idempotent: canon(canon(v)) == canon(v) (class not-idempotent);
+//   - never above the root: no ".." survives (keeps-dot-dot), and the
+//     result is absolute exactly when v is (moved-root);
+//   - it refuses what the model cannot resolve (resolves-unresolvable) and
+//     resolves what it can (refuses-resolvable);
+//
+// and for a pair: canon(x) == canon(y) exactly when the model resolves
+// both to one resource, so two distinct valid inputs are never collapsed
+// (collapsed) and two spellings of one resource never split (split).
+// Values the model leaves out of scope (a ':', '?' or '#') are held to
+// idempotence and the root only. Last, {"eq": x} admits y under
+// bound.Admits exactly when canon gives them one form (admits-differs):
+// the canonicalization checked is the one the bound uses.
+func ArgumentCanonicalizationMatchesResolver(canon PathCanonicalizer, data []byte, x, y string, fold bool) *Violation {
+	p := gen.GeneratePathPair(data)
+	if v := pairHolds(canon, p.X, p.Y, p.Fold); v != nil {
+		return v
+	}
+	if v := pairHolds(canon, x, y, fold); v != nil {
+		return v
+	}
+	cx, ex := canon(x, fold)
+	cy, ey := canon(y, fold)
+	eq := bound.Constraint{Op: bound.OpEq, Value: bound.String(x)}
+	if got, want := bound.Admits(eq, bound.String(y), bound.ModeHierarchical, fold), ex == nil && ey == nil && cx == cy; got != want {
+		return violated("ArgumentCanonicalizationMatchesResolver", "admits-differs",
+			"fold %v: bound.Admits({eq %q}, %q) = %v, but canon gives %q, %v and %q, %v", fold, x, y, got, cx, ex, cy, ey)
+	}
+	return nil
+}
+
+// pairHolds checks one pair under one folding.
+func pairHolds(canon PathCanonicalizer, x, y string, fold bool) *Violation {
+	const name = "ArgumentCanonicalizationMatchesResolver"
+	cx, v := oneHolds(canon, x, fold)
+	if v != nil {
+		return v
+	}
+	cy, v := oneHolds(canon, y, fold)
+	if v != nil {
+		return v
+	}
+	mx, ex := resolvePath(x, fold)
+	my, ey := resolvePath(y, fold)
+	if errors.Is(ex, errOutOfScope) || errors.Is(ey, errOutOfScope) || cx == nil || cy == nil {
+		return nil
+	}
+	sameCanon, sameModel := *cx == *cy, ex == nil && ey == nil && mx == my
+	if sameCanon != sameModel {
+		class := "collapsed"
+		if sameModel {
+			class = "split"
+		}
+		return violated(name, class, "fold %v: canon(%q) = %q, canon(%q) = %q; the model resolves them to %q (%v) and %q (%v)",
+			fold, x, *cx, y, *cy, mx, ex, my, ey)
+	}
+	return nil
+}
+
+// oneHolds checks one value and returns its canonical form (nil if
+// refused).
+func oneHolds(canon PathCanonicalizer, v string, fold bool) (*string, *Violation) {
+	const name = "ArgumentCanonicalizationMatchesResolver"
+	c, err := canon(v, fold)
+	m, merr := resolvePath(v, fold)
+	inScope := !errors.Is(merr, errOutOfScope)
+	if err != nil {
+		if inScope && merr == nil {
+			return nil, violated(name, "refuses-resolvable", "fold %v: canon(%q) refuses (%v), but the model resolves it to %q", fold, v, err, m)
+		}
+		return nil, nil
+	}
+	if again, err := canon(c, fold); err != nil || again != c {
+		return nil, violated(name, "not-idempotent", "fold %v: canon(%q) = %q, canon of that = %q, %v", fold, v, c, again, err)
+	}
+	if keepsDotDot(c) {
+		return nil, violated(name, "keeps-dot-dot", "fold %v: canon(%q) = %q", fold, v, c)
+	}
+	if strings.HasPrefix(c, "/") != strings.HasPrefix(v, "/") && inScope {
+		return nil, violated(name, "moved-root", "fold %v: canon(%q) = %q", fold, v, c)
+	}
+	if inScope && merr != nil {
+		return nil, violated(name, "resolves-unresolvable", "fold %v: canon(%q) = %q, but the model cannot resolve it: %v", fold, v, c, merr)
+	}
+	return &c, nil
+}

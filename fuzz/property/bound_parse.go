@@ -1,0 +1,198 @@
+package property
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// ProvenanceReader is what a guard does with a provenance object (SEP-3246
+// section 2.2): bound.Parse and bound.EffBound, or a planted variant of
+// either.
+type ProvenanceReader struct {
+	Parse    func(raw []byte) (*bound.Provenance, error)
+	EffBound func(p *bound.Provenance, c bound.Canon) (bound.Bound, error)
+}
+
+// ProvenanceParsesAndMeets, for any bytes: Parse refuses only with
+// bound.ErrMalformed (class parse:untyped-refusal); an accepted
+// provenance marshals (parse:marshal-error) to a form Parse accepts
+// (parse:marshalled-refused) and that marshals to itself
+// (parse:not-fixed-point); EffBound fails only for size
+// (parse:effbound-error); Check runs on a call of every rule; and the
+// effbound is the meet of the hops (section 3.3): on probe calls built
+// from the chain's own operands it admits a call exactly when every hop's
+// bound does (meet:unsound, meet:incomplete). A panic anywhere is the
+// engine's to report.
+func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
+	const name = "ProvenanceParsesAndMeets"
+	p, err := r.Parse(raw)
+	if err != nil {
+		if !errors.Is(err, bound.ErrMalformed) {
+			return violated(name, "parse:untyped-refusal", "%T %v", err, err)
+		}
+		return nil
+	}
+	out, err := p.MarshalJSON()
+	if err != nil {
+		return violated(name, "parse:marshal-error", "%v", err)
+	}
+	q, err := r.Parse(out)
+	if err != nil {
+		return violated(name, "parse:marshalled-refused", "the marshalled form %s is refused: %v", out, err)
+	}
+	if again, _ := q.MarshalJSON(); string(again) != string(out) {
+		return violated(name, "parse:not-fixed-point", "%s, then %s", out, again)
+	}
+	c := bound.Canon{}
+	eff, err := r.EffBound(p, c)
+	if err != nil {
+		if !errors.Is(err, bound.ErrTooLarge) {
+			return violated(name, "parse:effbound-error", "%v", err)
+		}
+		return nil
+	}
+	for _, h := range p.Chain {
+		for _, rule := range h.Bound {
+			args := map[string]bound.Value{}
+			for a := range rule.Args {
+				args[a] = bound.String("a/b")
+			}
+			bound.Check(p, bound.Call{Name: rule.Tool, Arguments: args}, bound.Canon{Schemas: bound.Schemas{rule.Tool: {"a": bound.ModeHierarchical}}})
+		}
+	}
+	for _, call := range boundProbes(p) {
+		all := len(p.Chain) > 0
+		for _, h := range p.Chain {
+			all = all && bound.BoundAdmits(h.Bound, call, c)
+		}
+		switch got := bound.BoundAdmits(eff, call, c); {
+		case got && !all:
+			return violated(name, "meet:unsound", "the effbound admits %+v, which a hop denies", call)
+		case !got && all:
+			return violated(name, "meet:incomplete", "every hop admits %+v, the effbound denies it", call)
+		}
+	}
+	return nil
+}
+
+// maxBoundProbes caps the calls the bound failure signer checks per input.
+const maxBoundProbes = 8192
+
+// boundProbes builds calls from the rules of every hop: for each rule, a
+// call with a witness for each of its constrained arguments, and that call
+// with one argument changed to each value any rule of the tool names for it.
+func boundProbes(p *bound.Provenance) []bound.Call {
+	values := map[string]map[string][]bound.Value{} // tool, argument
+	var rules []bound.Rule
+	for _, h := range p.Chain {
+		for _, r := range h.Bound {
+			rules = append(rules, r)
+			if values[r.Tool] == nil {
+				values[r.Tool] = map[string][]bound.Value{}
+			}
+			for _, name := range sortedArgs(r) {
+				values[r.Tool][name] = append(values[r.Tool][name], operandValues(r.Args[name])...)
+			}
+		}
+	}
+	var calls []bound.Call
+	add := func(call bound.Call) bool {
+		calls = append(calls, call)
+		return len(calls) < maxBoundProbes
+	}
+	for _, r := range rules {
+		base := bound.Call{Name: r.Tool, Arguments: map[string]bound.Value{}}
+		for _, name := range sortedArgs(r) {
+			if vs := operandValues(r.Args[name]); len(vs) > 0 {
+				base.Arguments[name] = vs[0]
+			}
+		}
+		if !add(base) {
+			return calls
+		}
+		names := make([]string, 0, len(values[r.Tool]))
+		for name := range values[r.Tool] {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			for _, v := range values[r.Tool][name] {
+				call := bound.Call{Name: r.Tool, Arguments: map[string]bound.Value{}}
+				for k, w := range base.Arguments {
+					call.Arguments[k] = w
+				}
+				call.Arguments[name] = v
+				if !add(call) {
+					return calls
+				}
+			}
+		}
+	}
+	return calls
+}
+
+func sortedArgs(r bound.Rule) []string {
+	names := make([]string, 0, len(r.Args))
+	for n := range r.Args {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// operandValues returns values near the edge of a constraint: its eq and in
+// values, a prefix and the prefix extended, a glob's literal reading.
+func operandValues(c bound.Constraint) []bound.Value {
+	switch c.Op {
+	case bound.OpEq:
+		return []bound.Value{c.Value}
+	case bound.OpIn:
+		return c.Values
+	case bound.OpPrefix:
+		return []bound.Value{bound.String(c.Operand), bound.String(c.Operand + "x"), bound.String(c.Operand + "/x")}
+	case bound.OpGlob:
+		return []bound.Value{bound.String(globWitness(c.Operand)), bound.String(globWitness(c.Operand) + "/")}
+	case bound.OpAnd:
+		var vs []bound.Value
+		for _, k := range c.And {
+			vs = append(vs, operandValues(k)...)
+		}
+		return vs
+	}
+	return nil
+}
+
+// globWitness reads a glob literally, with each wildcard taken as "a" (or
+// nothing, for a star) and each class as its first character.
+func globWitness(pattern string) string {
+	var b strings.Builder
+	rs := []rune(pattern)
+	for i := 0; i < len(rs); i++ {
+		switch rs[i] {
+		case '*':
+		case '?':
+			b.WriteByte('a')
+		case '\\':
+			if i+1 < len(rs) {
+				i++
+				b.WriteRune(rs[i])
+			}
+		case '[':
+			j := i + 1
+			if j < len(rs) && (rs[j] == '!' || rs[j] == '^') {
+				j++
+			}
+			if j < len(rs) {
+				b.WriteRune(rs[j])
+			}
+			for i = j; i < len(rs) && rs[i] != ']'; i++ {
+			}
+		default:
+			b.WriteRune(rs[i])
+		}
+	}
+	return b.String()
+}

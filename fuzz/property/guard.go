@@ -1,0 +1,334 @@
+package property
+
+import (
+	"bytes"
+	"errors"
+	"sync"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/linereader"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// Decider is a guard's decision on one client message (SEP-3246 section
+// 4): guard.Decide, or a planted variant.
+type Decider = func(raw []byte, cfg guard.Config) guard.Decision
+
+// GuardConfig is the one guard every message is decided by: component
+// "guard", gen.GuardPolicy, absent provenance originating a chain,
+// enforce mode, every argument read both ways (no schemas).
+var GuardConfig = sync.OnceValue(func() guard.Config {
+	policy, err := bound.ParseBound([]byte(gen.GuardPolicy))
+	if err != nil {
+		panic("property: gen.GuardPolicy does not parse: " + err.Error())
+	}
+	return guard.Config{Component: "guard", Policy: policy, Absent: guard.Originate, Mode: guard.Enforce}
+})
+
+// GuardForwardsOnlyWhatEveryParserReadsInside holds decide to
+// GuardDecisionReadsInside on data as a raw client message, and on the
+// message gen.GenerateMessage makes of it (duplicate name, arguments,
+// params, method, _meta, provenance or chain members with one value inside
+// the bound and one outside, escaped member names, lone surrogates,
+// invalid UTF-8, trailing commas).
+func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *Violation {
+	if v := GuardDecisionReadsInside(decide, data); v != nil {
+		return v
+	}
+	return GuardDecisionReadsInside(decide, gen.GenerateMessage(data).Text)
+}
+
+// GuardDecisionReadsInside decides one raw client message under
+// GuardConfig and requires:
+//
+//   - whatever the guard sends (a relay or forward to the server, an
+//     answer to the client), written as the transport writes it (the
+//     message and an LF), is exactly one line to every framing reader of
+//     fuzz/oracle/linereader, and that line reads, under every JSON
+//     reader, as the message the guard decided on (classes
+//     ACTION:framing:READER:lines, ACTION:framing:READER:unreadable,
+//     ACTION:framing:READER:differs);
+//   - forwarded: each JSON reader (last-wins, first-wins, strict) reads
+//     the bytes, all three read one tree (forward:reader-refuses,
+//     forward:readers-differ), and the tools/call in it is within the
+//     effective bound: bound.Check admits it under the chain the bytes
+//     carry, as they read, extended by the guard's hop
+//     (forward:not-a-call, forward:chain-unreadable,
+//     forward:outside-bound);
+//   - relayed: the message byte for byte or, when it holds a line end some
+//     reader splits on, re-encoded as one line the JSON readers read as
+//     the message (relay:changed, relay:reencoding-differs), which every
+//     reader reads alike (relay:unreadable) and none as a tools/call
+//     (relay:call);
+//   - answered: a JSON-RPC error with no method (answer:not-an-error,
+//     answer:has-method), and never a message every reader reads as one
+//     non-call, which section 4.2 says to relay, unless admission refused
+//     it (answer:relayable).
+func GuardDecisionReadsInside(decide Decider, raw []byte) *Violation {
+	const name = "GuardForwardsOnlyWhatEveryParserReadsInside"
+	cfg := GuardConfig()
+	d := decide(raw, cfg)
+	action := d.Action.String()
+	if d.Action == guard.Relay || d.Action == guard.Forward || d.Action == guard.Answer {
+		decided := d.Message
+		if d.Action == guard.Relay {
+			decided = raw
+		}
+		if v := framedAsOneLine(name, action, d.Message, decided); v != nil {
+			return v
+		}
+	}
+	switch d.Action {
+	case guard.Forward:
+		return forwardedReadsInside(name, d, cfg)
+	case guard.Relay:
+		if v := relayFaithful(name, raw, d.Message); v != nil {
+			return v
+		}
+		r, err := oneReading(d.Message)
+		if err != nil {
+			return violated(name, "relay:unreadable", "relayed %q, but %v", d.Message, err)
+		}
+		if r.isCall() {
+			return violated(name, "relay:call", "relayed %q unchecked, but every reader reads a tools/call", d.Message)
+		}
+		return nil
+	case guard.Answer:
+		return answeredNotRelayed(name, raw, d)
+	}
+	return violated(name, "unknown-action", "action %v", d.Action)
+}
+
+// framedAsOneLine holds one message the guard sends to the framing
+// readers: msg and the LF after it are one line to each, which the JSON
+// readers read as decided.
+func framedAsOneLine(property, action string, msg, decided []byte) *Violation {
+	stream := append(bytes.Clone(msg), '\n')
+	asDecided := -1 // whether msg reads as decided: unknown, 0 or 1
+	for _, r := range linereader.Readers {
+		lines, err := r.Lines(stream)
+		switch {
+		case err != nil:
+			return violated(property, action+":framing:"+r.Name+":unreadable", "%q: %v", msg, err)
+		case len(lines) != 1:
+			return violated(property, action+":framing:"+r.Name+":lines", "%q is %d lines to the %s reader (%q)", msg, len(lines), r.Name, lines)
+		}
+		same := false
+		if line := lines[0]; bytes.Equal(line, msg) || bytes.Equal(line, stream) {
+			// The message, or the message and its LF, which is JSON
+			// whitespace: it reads as the message does.
+			if asDecided < 0 {
+				asDecided = 0
+				if sameReadings(msg, decided) {
+					asDecided = 1
+				}
+			}
+			same = asDecided == 1
+		} else {
+			same = sameReadings(line, decided)
+		}
+		if !same {
+			return violated(property, action+":framing:"+r.Name+":differs", "the %s reader's line %q does not read as %q", r.Name, lines[0], decided)
+		}
+	}
+	return nil
+}
+
+// sameReadings reports whether every JSON reader reads a and b alike:
+// both as the same tree, or both not at all.
+func sameReadings(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	for _, rd := range messageReaders {
+		ta, ea := rd.read(a)
+		tb, eb := rd.read(b)
+		if (ea == nil) != (eb == nil) {
+			return false
+		}
+		if ea == nil {
+			ja, _ := ta.MarshalJSON()
+			jb, _ := tb.MarshalJSON()
+			if !bytes.Equal(ja, jb) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// holdsLineEnd reports whether some framing reader splits b.
+func holdsLineEnd(b []byte) bool {
+	for _, r := range linereader.Readers {
+		if lines, err := r.Lines(b); err != nil || len(lines) != 1 || !bytes.Equal(lines[0], b) {
+			return len(b) > 0
+		}
+	}
+	return false
+}
+
+// relayFaithful: a relay is the message byte for byte (section 4.2,
+// "relayed unchanged") unless the message holds a line end a reader
+// splits on; then it is re-encoded, and must read as the message under
+// every JSON reader.
+func relayFaithful(property string, raw, relayed []byte) *Violation {
+	switch {
+	case bytes.Equal(raw, relayed):
+		return nil
+	case !holdsLineEnd(raw):
+		return violated(property, "relay:changed", "relayed as %q, not byte for byte", relayed)
+	case !sameReadings(raw, relayed):
+		return violated(property, "relay:reencoding-differs", "relayed as %q, which does not read as the message", relayed)
+	}
+	return nil
+}
+
+// forwardedReadsInside checks a forward: one reading for all readers, a
+// call within the effective bound under each.
+func forwardedReadsInside(property string, d guard.Decision, cfg guard.Config) *Violation {
+	r, err := oneReading(d.Message)
+	if err != nil {
+		class := "forward:reader-refuses"
+		if errors.Is(err, errReadersDiffer) {
+			class = "forward:readers-differ"
+		}
+		return violated(property, class, "forwarded %q, but %v", d.Message, err)
+	}
+	switch {
+	case !r.isCall() || r.call == nil:
+		return violated(property, "forward:not-a-call", "forwarded %q, which readers read as no tools/call (%v)", d.Message, r.callErr)
+	case r.chainErr != nil:
+		return violated(property, "forward:chain-unreadable", "forwarded %q, whose provenance does not read: %v", d.Message, r.chainErr)
+	}
+	eff := &bound.Provenance{V: bound.Version}
+	if r.chain != nil {
+		eff.V, eff.Chain = r.chain.V, append(eff.Chain, r.chain.Chain...)
+	}
+	eff.Chain = append(eff.Chain, bound.Hop{Component: cfg.Component, Bound: cfg.Policy})
+	if c := bound.Check(eff, *r.call, cfg.Canon); !c.Admit {
+		return violated(property, "forward:outside-bound", "forwarded %q: every reader reads %q %v, outside the effective bound: %s",
+			d.Message, r.call.Name, r.call.Arguments, c.Reason)
+	}
+	return nil
+}
+
+// errReadersDiffer is oneReading's error when two readers read two trees.
+var errReadersDiffer = errors.New("the readers read different trees")
+
+// oneReading reads b with every reader and returns the reading they share,
+// or what kept them from sharing one: a reader refusing b, or two readers
+// reading different trees.
+func oneReading(b []byte) (messageReading, error) {
+	var first []byte
+	var tree bound.Value
+	for i, rd := range messageReaders {
+		t, err := rd.read(b)
+		if err != nil {
+			return messageReading{}, errors.New("the " + rd.name + " reader refuses it: " + err.Error())
+		}
+		text, _ := t.MarshalJSON()
+		if i == 0 {
+			first, tree = text, t
+		} else if !bytes.Equal(text, first) {
+			return messageReading{}, errors.Join(errReadersDiffer, errors.New(messageReaders[0].name+" reads "+string(first)+
+				", "+rd.name+" reads "+string(text)))
+		}
+	}
+	return readMessage(tree), nil
+}
+
+// answeredNotRelayed checks an answer: it is a JSON-RPC error, and the
+// message was not one that section 4.2 says to relay unchanged.
+func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violation {
+	a, err := readTokens(d.Message, true)
+	if _, isErr := a.Get("error"); err != nil || !isErr {
+		return violated(property, "answer:not-an-error", "answered with %q, not a JSON-RPC error (%v)", d.Message, err)
+	}
+	if _, hasMethod := a.Get("method"); hasMethod {
+		return violated(property, "answer:has-method", "answered with %q, which has a method", d.Message)
+	}
+	r, err := oneReading(raw)
+	if err != nil || r.tree.Kind != bound.KindObject || r.isCall() || (r.method != nil && r.method.Kind != bound.KindString) {
+		return nil // not a message every reader reads as one non-call request or response
+	}
+	if d.Refusal != nil && (errors.Is(d.Refusal, guard.ErrNotAdmitted) || errors.Is(d.Refusal, guard.ErrTooLarge)) {
+		return nil // admission caps the readers do not have: depth, number range, size
+	}
+	return violated(property, "answer:relayable", "answered %q (%v), though every reader reads one message that is not a tools/call, to be relayed unchanged",
+		d.Message, d.Refusal)
+}
+
+// DecisionsAreAdmitted holds decide, on any bytes under GuardConfig, to
+// what it promises of each action: what it sends the server was admitted
+// (section 4.3, findings/spec/guard-relay-unparseable.md; class
+// unadmitted-ACTION) and is one line to every framing reader (as in
+// GuardDecisionReadsInside); a relay is faithful to the message (see
+// relayFaithful) and never of a tools/call (relay:call); a forward is
+// admitted, a tools/call, and carries no refusal (forward:refused,
+// forward:not-a-call, forward:refusal); an answer is one admitted
+// JSON-RPC error with its refusal (answer:malformed).
+func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
+	const name = "DecisionsAreAdmitted"
+	d := decide(raw, GuardConfig())
+	if d.Action != guard.Answer && admit.Scan(raw, admit.Options{}) != nil {
+		return violated(name, "unadmitted-"+d.Action.String(), "%v of bytes admission refuses", d.Action)
+	}
+	decided := d.Message
+	if d.Action == guard.Relay {
+		decided = raw
+	}
+	if v := framedAsOneLine(name, d.Action.String(), d.Message, decided); v != nil {
+		return v
+	}
+	switch d.Action {
+	case guard.Relay:
+		if v := relayFaithful(name, raw, d.Message); v != nil {
+			return v
+		}
+		if d.Method == guard.MethodCall {
+			return violated(name, "relay:call", "relayed %q (method %q)", d.Message, d.Method)
+		}
+	case guard.Forward:
+		if err := admit.Scan(d.Message, admit.Options{}); err != nil {
+			return violated(name, "forward:refused", "forwarded bytes are refused: %v", err)
+		}
+		v, _ := bound.ParseValue(d.Message)
+		if m, _ := v.Get("method"); m.Kind != bound.KindString || m.Str != guard.MethodCall {
+			return violated(name, "forward:not-a-call", "forwarded %s", d.Message)
+		}
+		if d.Refusal != nil {
+			return violated(name, "forward:refusal", "forwarded %s with the refusal %v", d.Message, d.Refusal)
+		}
+	case guard.Answer:
+		v, err := bound.ParseValue(d.Message)
+		e, isErr := v.Get("error")
+		_, hasCode := e.Get("code")
+		if err != nil || !isErr || !hasCode || d.Refusal == nil {
+			return violated(name, "answer:malformed", "answer %q: %v, refusal %v", d.Message, err, d.Refusal)
+		}
+	default:
+		return violated(name, "unknown-action", "action %v", d.Action)
+	}
+	return nil
+}
+
+func guardTargets() []*Target {
+	raw := []Param{Bytes}
+	readers := []string{"last-wins (encoding/json)", "first-wins (jsontext tokens)", "strict (jsontext)", "bound.Check",
+		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"}
+	main := Target{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
+		Property: "GuardForwardsOnlyWhatEveryParserReadsInside", Input: "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
+		Oracles: readers, Params: raw, Text: oneText}
+	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
+		Input: "raw bytes, one client message", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
+	return []*Target{
+		withDocument(define(main, guard.Decide, func(d Decider, in Input) *Violation {
+			return GuardForwardsOnlyWhatEveryParserReadsInside(d, in.bytes(0))
+		}), "the message gen.GenerateMessage makes",
+			func(in Input) []byte { return gen.GenerateMessage(in.bytes(0)).Text },
+			GuardDecisionReadsInside),
+		define(decide, guard.Decide, func(d Decider, in Input) *Violation { return DecisionsAreAdmitted(d, in.bytes(0)) }),
+	}
+}

@@ -1,0 +1,114 @@
+package property
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+
+	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Canonicalizer is an RFC 8785 canonicalizer under test with the default
+// options: jcs.Canonicalize, or a planted variant.
+type Canonicalizer = func(input []byte) ([]byte, error)
+
+// ProfileCanonicalizer is a canonicalizer under test that takes admission
+// options: jcs.Canonicalize, or a planted variant.
+type ProfileCanonicalizer = func(input []byte, opts admit.Options) ([]byte, error)
+
+// Writer is a canonical writer without admission: jcs.AppendAdmitted, or a
+// planted variant.
+type Writer = func(dst, input []byte) ([]byte, error)
+
+// jcsDefault is jcs.Canonicalize under the default options.
+func jcsDefault(input []byte) ([]byte, error) { return jcs.Canonicalize(input, admit.Options{}) }
+
+// CanonicalizeFixedPoint holds canon to RFC 8785's promises on any input
+// under the profile (RFC 8785, or I-JSON when ijson): a refusal is
+// admit.Scan's own error and nothing else; an admitted input is written
+// without error, its canonical form is admitted under both the default
+// options and the profile (I-JSON is closed under canonicalization), is its
+// own canonical form, is what jcs.IsCanonical accepts (RFC 8785 profile),
+// and decodes (encoding/json) to the input's value. Classes, after the
+// profile: refusal-differs, write-error, output-refused:K,
+// output-refused-profile:K, not-fixed-point, not-canonical, decode-input,
+// decode-output, value-changed.
+func CanonicalizeFixedPoint(canon ProfileCanonicalizer, input []byte, ijson bool) *Violation {
+	const name = "CanonicalizeFixedPoint"
+	opts, p := admit.Options{}, "rfc8785:"
+	if ijson {
+		opts.Profile, p = admit.IJSON, "ijson:"
+	}
+	out, err := canon(input, opts)
+	if scanErr := admit.Scan(input, opts); scanErr != nil {
+		if !reflect.DeepEqual(err, scanErr) || out != nil {
+			return violated(name, p+"refusal-differs", "%q, %v; admit.Scan refuses with %v", out, err, scanErr)
+		}
+		return nil
+	}
+	switch {
+	case err != nil:
+		return violated(name, p+"write-error", "admitted, then %v", err)
+	case admit.Scan(out, admit.Options{}) != nil:
+		return violated(name, p+"output-refused:"+verdict.AdmitKind(admit.Scan(out, admit.Options{})), "the canonical form %q is refused", out)
+	case admit.Scan(out, opts) != nil:
+		return violated(name, p+"output-refused-profile:"+verdict.AdmitKind(admit.Scan(out, opts)), "the canonical form %q is refused under the profile", out)
+	}
+	if again, err := canon(out, admit.Options{}); err != nil || !bytes.Equal(again, out) {
+		return violated(name, p+"not-fixed-point", "%q, then %q, %v", out, again, err)
+	}
+	if !ijson && !jcs.IsCanonical(out) {
+		return violated(name, p+"not-canonical", "jcs.IsCanonical(%q) is false", out)
+	}
+	var before, after any
+	if err := json.Unmarshal(input, &before); err != nil {
+		return violated(name, p+"decode-input", "encoding/json refuses the admitted input: %v", err)
+	}
+	if err := json.Unmarshal(out, &after); err != nil {
+		return violated(name, p+"decode-output", "encoding/json refuses the canonical form %q: %v", out, err)
+	}
+	if !reflect.DeepEqual(before, after) {
+		return violated(name, p+"value-changed", "the input decodes to %v, its canonical form %q to %v", before, out, after)
+	}
+	return nil
+}
+
+// WriterNeverPanics hands the writer bytes admission never saw: it returns
+// output or a *jcs.WriteError, and on error dst as it was (classes
+// untyped-error, dst-changed); a panic is the engine's to report.
+func WriterNeverPanics(write Writer, input []byte) *Violation {
+	const name = "WriterNeverPanics"
+	out, err := write([]byte("dst"), input)
+	var we *jcs.WriteError
+	switch {
+	case err != nil && !errors.As(err, &we):
+		return violated(name, "untyped-error", "%T %v, not a *jcs.WriteError", err, err)
+	case err != nil && string(out) != "dst":
+		return violated(name, "dst-changed", "on error the writer returned %q, not dst", out)
+	}
+	return nil
+}
+
+// CanonicalizeMatchesJSONText holds canon to an independent RFC 8785
+// implementation, go-json-experiment's jsontext.Value.Canonicalize, on
+// every input both accept (class output-differs). What jsontext refuses
+// after admission is left out: its limits are not ours to test here.
+func CanonicalizeMatchesJSONText(canon Canonicalizer, input []byte) *Violation {
+	got, err := canon(input)
+	if err != nil {
+		return nil
+	}
+	v := jsontext.Value(bytes.Clone(input))
+	if v.Canonicalize() != nil {
+		return nil
+	}
+	if !bytes.Equal(got, v) {
+		return violated("CanonicalizeMatchesJSONText", "output-differs", "%q; jsontext writes %q", got, []byte(v))
+	}
+	return nil
+}

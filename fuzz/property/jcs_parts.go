@@ -1,0 +1,172 @@
+package property
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// Comparison is one member-name order under test: jcs.CompareUTF16, the
+// writer's jcs.CompareNames, or a planted variant.
+type Comparison struct {
+	Name    string
+	Compare func(a, b []byte) int
+}
+
+// CompareUTF16MatchesReference: for two valid UTF-8 names, every
+// comparison orders them as jcs.ReferenceCompareUTF16 does, unit by unit
+// in UTF-16 (RFC 8785 section 3.2.3). Class NAME:differs.
+func CompareUTF16MatchesReference(compares []Comparison, a, b string) *Violation {
+	if !utf8.ValidString(a) || !utf8.ValidString(b) {
+		return nil // names reach the comparison decoded and valid
+	}
+	want := jcs.ReferenceCompareUTF16([]byte(a), []byte(b))
+	for _, c := range compares {
+		if got := c.Compare([]byte(a), []byte(b)); got != want {
+			return violated("CompareUTF16MatchesReference", c.Name+":differs", "%s(%+q, %+q) = %d, the reference %d", c.Name, a, b, got, want)
+		}
+	}
+	return nil
+}
+
+// NumberFormatter writes a double: jcs.AppendNumber, or a planted variant.
+type NumberFormatter = func(dst []byte, f float64) []byte
+
+// AppendNumberMatchesReference: for any bits, format writes what
+// jcs.ReferenceNumber (ECMA-262 Number::toString transcribed step by
+// step) writes (class differs), and a finite result reads back as the
+// same double (class reads-back).
+func AppendNumberMatchesReference(format NumberFormatter, bits uint64) *Violation {
+	const name = "AppendNumberMatchesReference"
+	x := math.Float64frombits(bits)
+	got := string(format(nil, x))
+	if want := jcs.ReferenceNumber(x); got != want {
+		return violated(name, "differs", "double %#016x written %q, the reference %q", bits, got, want)
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	if back, err := strconv.ParseFloat(got, 64); err != nil || back != x {
+		return violated(name, "reads-back", "double %#016x written %q reads back as %v, %v", bits, got, back, err)
+	}
+	return nil
+}
+
+// TokenWriter writes one number token canonically: jcs.AppendNumberToken,
+// or a planted variant.
+type TokenWriter = func(dst, tok []byte) ([]byte, error)
+
+// jsonNumber is the RFC 8259 section 6 grammar of a number.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// NumberTokenMatchesReference: a token of the number grammar is written as
+// jcs.ReferenceNumber writes the double strconv.ParseFloat reads from it
+// (class differs), or refused when it has no finite double (classes
+// infinite-written, refused); inside a document, before a comma, the
+// writer reads the token to its end and writes the same (class
+// in-document).
+func NumberTokenMatchesReference(write TokenWriter, tok string) *Violation {
+	const name = "NumberTokenMatchesReference"
+	if !jsonNumber.MatchString(tok) {
+		return nil
+	}
+	x, perr := strconv.ParseFloat(tok, 64)
+	got, err := write(nil, []byte(tok))
+	if perr != nil && math.IsInf(x, 0) {
+		if err == nil {
+			return violated(name, "infinite-written", "%s has no finite double, and is written %q", tok, got)
+		}
+		return nil
+	}
+	if err != nil {
+		return violated(name, "refused", "%s: %v", tok, err)
+	}
+	want := jcs.ReferenceNumber(x)
+	if string(got) != want {
+		return violated(name, "differs", "%s written %q, the reference %q", tok, got, want)
+	}
+	doc, err := jcs.Canonicalize([]byte("["+tok+",0]"), admit.Options{})
+	if err != nil || string(doc) != "["+want+",0]" {
+		return violated(name, "in-document", "[%s,0] canonicalizes to %q, %v; want [%s,0]", tok, doc, err, want)
+	}
+	return nil
+}
+
+// NumberTokenOfDoubleMatchesReference writes the double of bits with
+// digits%20 significant digits (0: shortest), as serializers do, so that
+// the writer's readings of 16- to 19-digit tokens are exercised on the
+// digits they are meant for, and holds write to jcs.ReferenceNumber of
+// the double the token denotes (class differs).
+func NumberTokenOfDoubleMatchesReference(write TokenWriter, bits uint64, digits uint8) *Violation {
+	x := math.Float64frombits(bits)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	tok := strconv.FormatFloat(x, 'e', int(digits%20)-1, 64)
+	y, err := strconv.ParseFloat(tok, 64)
+	if err != nil {
+		return nil // rounded up past the largest double
+	}
+	got, err := write(nil, []byte(tok))
+	if want := jcs.ReferenceNumber(y); err != nil || string(got) != want {
+		return violated("NumberTokenOfDoubleMatchesReference", "differs", "%s written %q, %v; the reference %q", tok, got, err, want)
+	}
+	return nil
+}
+
+// StringCodec is the string writer under test and the decoder member names
+// are sorted by: jcs.AppendStringToken and jcs.DecodeStringToken, or a
+// planted variant.
+type StringCodec struct {
+	Append func(dst, tok []byte) ([]byte, error)
+	Decode func(dst, tok []byte) ([]byte, error)
+}
+
+// AppendStringMatchesReference writes the valid UTF-8 string s as a JSON
+// string token in the spelling choice selects (gen.StringToken: literal,
+// short escape, \u in either case, surrogate pairs), and requires the
+// writer to give jcs.ReferenceString's RFC 8785 form of s (classes
+// refused, differs) and the decoder to give s (class decode).
+func AppendStringMatchesReference(codec StringCodec, s string, choice uint64) *Violation {
+	const name = "AppendStringMatchesReference"
+	if !utf8.ValidString(s) {
+		return nil // admission refuses it; it never reaches the writer
+	}
+	tok := []byte(gen.StringToken(s, choice))
+	got, err := codec.Append(nil, tok)
+	if err != nil {
+		return violated(name, "refused", "%s: %v", tok, err)
+	}
+	if want := jcs.ReferenceString(s); string(got) != want {
+		return violated(name, "differs", "%s written %s, the reference %s", tok, got, want)
+	}
+	if dec, err := codec.Decode(nil, tok); err != nil || string(dec) != s {
+		return violated(name, "decode", "%s decodes to %+q, %v; want %+q", tok, dec, err, s)
+	}
+	return nil
+}
+
+// DecimalDecider is the fast path that reads w × 10^q: jcs.DecimalToFloat,
+// or a planted variant.
+type DecimalDecider = func(w uint64, q int) (float64, bool)
+
+// DecimalToFloatMatchesParseFloat: whenever decide decides, it decides the
+// double strconv.ParseFloat (correctly rounded) gives (class differs).
+func DecimalToFloatMatchesParseFloat(decide DecimalDecider, w uint64, q int) *Violation {
+	got, ok := decide(w, q)
+	if !ok {
+		return nil
+	}
+	s := strconv.FormatUint(w, 10) + "e" + strconv.Itoa(q)
+	want, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.Float64bits(got) != math.Float64bits(want) {
+		return violated("DecimalToFloatMatchesParseFloat", "differs", "%s decided as %v (%#x), ParseFloat %v (%#x), %v",
+			s, got, math.Float64bits(got), want, math.Float64bits(want), err)
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+package property
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/cyberphone"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/gowebpki"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/node"
+)
+
+// goOracles are the in-process references: stateless and cheap enough for
+// every fuzz execution.
+var goOracles = []oracle.Canonicalizer{gowebpki.New(), cyberphone.New(), jsontext.New()}
+
+// GoOracles are the in-process RFC 8785 references the Go-oracle targets
+// compare against.
+func GoOracles() []oracle.Canonicalizer { return goOracles }
+
+// The Node oracles: one process each, started on first use and kept for
+// every check after it (a fuzzing worker, a minimizer's thousands of
+// tries), so that a process costs one start, not one per input. A crashed
+// or hung process is a breakdown the property reports (its own
+// signature); the subprocess client restarts it for the next input.
+var (
+	nodeMu   sync.Mutex
+	nodeRefs []*node.Oracle
+)
+
+// nodeOracles returns the Node oracles, starting them if need be. A
+// missing oracle is an error naming the fix (make node-deps), never a
+// smaller comparison.
+func nodeOracles() ([]*node.Oracle, error) {
+	nodeMu.Lock()
+	defer nodeMu.Unlock()
+	if nodeRefs != nil {
+		return nodeRefs, nil
+	}
+	started, err := node.All()
+	if err != nil {
+		for _, o := range started {
+			o.Close()
+		}
+		return nil, err
+	}
+	nodeRefs = started
+	return nodeRefs, nil
+}
+
+// nodeCanonicalizers are the Node oracles as oracle.Canonicalizers.
+func nodeCanonicalizers() ([]oracle.Canonicalizer, error) {
+	nodes, err := nodeOracles()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]oracle.Canonicalizer, len(nodes))
+	for i, o := range nodes {
+		out[i] = o
+	}
+	return out, nil
+}
+
+// Close stops the Node oracle processes, if any were started; a later
+// check starts them again.
+func Close() error {
+	nodeMu.Lock()
+	defer nodeMu.Unlock()
+	var errs []error
+	for _, o := range nodeRefs {
+		errs = append(errs, o.Close())
+	}
+	nodeRefs = nil
+	return errors.Join(errs...)
+}
+
+// unavailable is the violation of a property whose oracles did not start.
+func unavailable(property string, err error) *Violation {
+	return violated(property, "oracle:unavailable", "the oracles did not start (make node-deps): %v", err)
+}
+
+// errNoECMAScript: the Node oracles started, but none is the ECMAScript
+// ground truth.
+var errNoECMAScript = errors.New("property: no node/ecmascript among the Node oracles")

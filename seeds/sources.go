@@ -1,0 +1,106 @@
+package seeds
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// ModuleRoot is the directory of the canonfuzz go.mod above the working
+// directory, as every test and `go run` of the module has it.
+func ModuleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && bytes.HasPrefix(data, []byte("module github.com/canonfuzz/canonfuzz\n")) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("seeds: not inside the canonfuzz module")
+		}
+		dir = parent
+	}
+}
+
+// payloads reads the payloads of the .vec files of a folder of the module
+// (header lines, a blank line, the payload), each made into a seed's
+// values by wrap, keeping only files with the header line only when it is
+// not empty. A payload the folder's own harness trims of a last newline
+// is trimmed here too, when trim is set.
+func payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []any) Source {
+	return Source{Comment: comment + " (" + dir + "/*.vec)", Read: func() ([]Seed, error) {
+		root, err := ModuleRoot()
+		if err != nil {
+			return nil, err
+		}
+		return readFiles(filepath.Join(root, dir), "*.vec", "vector-", func(data []byte) ([]byte, error) {
+			header, payload, ok := bytes.Cut(data, []byte("\n\n"))
+			if !ok {
+				return nil, errors.New("no blank line after the header")
+			}
+			if only != "" && !slices.Contains(strings.Split(string(header), "\n"), only) {
+				return nil, nil
+			}
+			if trim {
+				payload = bytes.TrimSuffix(payload, []byte("\n"))
+			}
+			return payload, nil
+		}, wrap)
+	}}
+}
+
+// moduleFiles reads the files matching glob in the directory of a
+// dependency module, as `go list -m` finds it in the module cache.
+func moduleFiles(module, glob, comment string, wrap func(data []byte) []any) Source {
+	return Source{Comment: comment + " (" + module + "/" + glob + ")", Read: func() ([]Seed, error) {
+		root, err := ModuleRoot()
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", module)
+		cmd.Dir = root
+		out, err := cmd.Output()
+		dir := strings.TrimSpace(string(out))
+		if err != nil || dir == "" {
+			return nil, fmt.Errorf("go list -m %s: %v (run go mod download)", module, err)
+		}
+		return readFiles(dir, glob, "file-", func(b []byte) ([]byte, error) { return b, nil }, wrap)
+	}}
+}
+
+// readFiles makes one seed of each file matching glob in dir, by name.
+func readFiles(dir, glob, prefix string, content func([]byte) ([]byte, error), wrap func([]byte) []any) ([]Seed, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, glob))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var out []Seed
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			data, err = content(data)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if data == nil {
+			continue
+		}
+		out = append(out, Seed{Name: prefix + filepath.Base(p), Comment: "the file " + filepath.Base(p), Values: wrap(data)})
+	}
+	return out, nil
+}
+
+// asBytes is a file's content as one []byte argument.
+func asBytes(data []byte) []any { return []any{data} }

@@ -1,0 +1,44 @@
+package bound
+
+import (
+	"strings"
+	"sync"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// foldCase is the case folding of SEP-3246 section 3.2.2 ("MUST case-fold
+// both operands"): Unicode full case folding (CaseFolding.txt, statuses C
+// and F) as golang.org/x/text/cases.Fold gives it, NFC again after it,
+// and made a fixed point where x/text is not one. x/text folds the
+// Cherokee small letters to the capitals, as CaseFolding.txt says, and
+// then folds the capitals back to the small letters, which CaseFolding.txt
+// does not say (it has no entry for U+13A0..U+13F5), so that folding twice
+// undid the first fold: "ꮼ" folded to "Ꮼ" and "Ꮼ" to "ꮼ", and the
+// canonical form of a value was not its own canonical form (found by
+// FuzzArgumentCanonicalization in the nightly-sized campaign; docs/FINDINGS.md).
+// TestFoldIsAFixedPointOnEveryRune holds every rune to it.
+func foldCase(s string) string {
+	c := folders.Get().(*cases.Caser)
+	f := c.String(s)
+	folders.Put(c)
+	return norm.NFC.String(strings.Map(cherokeeCapital, f))
+}
+
+// folders holds case folders: a cases.Caser keeps state between calls and
+// must not be shared by goroutines at once.
+var folders = sync.Pool{New: func() any { c := cases.Fold(); return &c }}
+
+// cherokeeCapital undoes x/text's fold of a Cherokee capital to its small
+// letter: U+AB70..U+ABBF are the small letters of U+13A0..U+13EF, and
+// U+13F8..U+13FD of U+13F0..U+13F5.
+func cherokeeCapital(r rune) rune {
+	switch {
+	case 0xAB70 <= r && r <= 0xABBF:
+		return r - 0xAB70 + 0x13A0
+	case 0x13F8 <= r && r <= 0x13FD:
+		return r - 8
+	}
+	return r
+}
