@@ -137,8 +137,10 @@ matrix: build node-deps matrix-oracles
 # The guard study: our bound.Check and the SEP-3246 reference guard, whose
 # repository is not part of this one (fuzz/oracle/noescalation/doc.go):
 #   make matrix-guards NOESCALATION=/path/to/no-escalation/proxy
+# The folder reaches the adapter through $$NOESCALATION_PROXY, so that the
+# command the report and the findings record names no path of this machine.
 NOESCALATION ?=
 matrix-guards: build
 	@test -n "$(NOESCALATION)" || { echo "make: matrix-guards needs the reference guard: make matrix-guards NOESCALATION=/path/to/no-escalation/proxy (see fuzz/oracle/noescalation/doc.go)" >&2; exit 2; }
-	bin/canonfuzz matrix --guards --out docs/study/guards --findings findings/study \
-		--impl "no-escalation=python3 fuzz/oracle/noescalation/adapter.py --proxy-dir $(NOESCALATION)"
+	NOESCALATION_PROXY="$(NOESCALATION)" bin/canonfuzz matrix --guards --out docs/study/guards --findings findings/study \
+		--impl "no-escalation=python3 fuzz/oracle/noescalation/adapter.py"

@@ -20,10 +20,17 @@
 //   - the action digest (BASE64URL(SHA-256(JCS({method, name, arguments}))))
 //     of the 13 vectors of the action-digest probe (seed 000).
 //
-// For guards ([RunGuards]) it generates provenance chains and probe calls,
-// asks each guard for admit or deny, judges each answer by the exact model
-// (every hop's bound must admit the call, targets/bound), and minimizes one
-// example per class of soundness violation and over-restriction.
+// For guards ([RunGuards]) it generates provenance chains and probe calls
+// (seeded ones and the named corners of the meet), asks each guard for
+// admit or deny, judges each answer by the exact model (every hop's bound
+// must admit the call, targets/bound), classes each departure by its cause
+// (diagnose.go: the reading, the smallest part of the chain that shows it,
+// its operators, the canonicalization step at fault) and minimizes one
+// example per class, keeping that cause.
+//
+// Every reduction is bounded by a count of tries ([Budget]), so a rerun
+// writes the same bytes on any machine at any load; the clock is a safety
+// net whose firing is reported.
 //
 // A crash, hang or protocol fault of an implementation is recorded against
 // it with the input and never stops the run.

@@ -98,10 +98,10 @@ func CanonSigner(c oracle.Canonicalizer, short string) minimize.Signer {
 
 // FindingsOptions say where and how findings are written.
 type FindingsOptions struct {
-	Dir      string        // findings/study
-	Command  string        // the command that found them, for the source header
-	Minimize time.Duration // the reducer's budget per finding; 0 means 3 s
-	Found    string        // the date of a new finding; "" is today
+	Dir      string // findings/study
+	Command  string // the command that found them, for the source header
+	Budget   Budget // the reducer's budget per finding
+	Found    string // the date of a new finding; "" is today
 	Progress io.Writer
 }
 
@@ -111,8 +111,9 @@ type FindingsOptions struct {
 // not written: whether a slow implementation answers within the timeout
 // depends on the machine, and a vector must replay the same everywhere;
 // the report lists it with its input.
-func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, error) {
-	var written []string
+//
+// fired counts the reductions the safety net of opts.Budget stopped.
+func RecordCanonicalizerFindings(r Results, opts FindingsOptions) (written []string, fired int, err error) {
 	for i, im := range r.Impls {
 		if im.Name == OursName {
 			continue
@@ -135,22 +136,25 @@ func RecordCanonicalizerFindings(r Results, opts FindingsOptions) ([]string, err
 		for _, sig := range order {
 			in := r.Inputs[first[sig]]
 			payload := in.Bytes
-			res, err := minimize.Minimize(context.Background(), in.Bytes, CanonSigner(im.C, short), minimize.Options{Time: opts.budget()})
+			res, err := minimize.Minimize(context.Background(), in.Bytes, CanonSigner(im.C, short), opts.Budget.options())
 			if err == nil && res.Signature == sig {
 				payload = res.Input
 			}
+			if res.Stats.Stopped == minimize.StoppedTime {
+				fired++
+			}
 			comment := fmt.Sprintf("%s %s, %s on %d of %d inputs of the study, first %s", im.Name, im.Version(), describe(sig), count[sig], len(r.Inputs), in.ID)
-			path, err := writeFinding(opts, short, sig, in.Bytes, payload, count[sig], "input "+in.ID, comment)
+			path, err := writeFinding(opts, short, sig, string(sig), in.Bytes, payload, count[sig], "input "+in.ID, comment)
 			if err != nil {
-				return written, err
+				return written, fired, err
 			}
 			written = append(written, path)
 			if opts.Progress != nil {
-				fmt.Fprintf(opts.Progress, "matrix: finding %s (%d bytes)\n", path, len(payload))
+				fmt.Fprintf(opts.Progress, "matrix: finding %s (%d bytes, %d tries%s)\n", path, len(payload), res.Stats.Tries, stopNote(res.Stats))
 			}
 		}
 	}
-	return written, nil
+	return written, fired, nil
 }
 
 // RecordPartialFindings pins the partial divergences (inputs some
@@ -191,7 +195,7 @@ func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]strin
 			short := ShortName(im.Name)
 			sig := OutputSignature(short, r.Out[i][j])
 			comment := fmt.Sprintf("%s %s: on %d %s inputs where the implementations that accept write different bytes (HMAC failures), this is one; its output is pinned: %s", im.Name, im.Version(), count[k], k.cat, shorten(strconv.Quote(string(r.Out[i][j].Output))))
-			path, err := writeFinding(opts, short, sig, in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
+			path, err := writeFinding(opts, short, sig, string(sig), in.Bytes, in.Bytes, count[k], "input "+in.ID, comment)
 			if err != nil {
 				return written, err
 			}
@@ -199,13 +203,6 @@ func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]strin
 		}
 	}
 	return written, nil
-}
-
-func (o FindingsOptions) budget() time.Duration {
-	if o.Minimize <= 0 {
-		return 3 * time.Second
-	}
-	return o.Minimize
 }
 
 // describe says what a canonicalizer signature means.
@@ -240,9 +237,13 @@ func RecordGuardFindings(rep GuardReport, opts FindingsOptions) ([]string, error
 				return written, fmt.Errorf("matrix: class %s of %s has no minimized example: %w", c.Kind, ir.Name, err)
 			}
 			payload := EncodePair([]byte(p), []byte(q))
-			sig := GuardSignature(short, c.Kind, c.Reason, fingerprint([]byte(p), []byte(q)))
-			comment := fmt.Sprintf("%s %s: %s on %d of %d probes, first %s (%s); the model: %s", ir.Name, ir.Version, c.Kind, c.Count, rep.Probes, c.FirstProbe, c.ChainLabel, firstLine(c.ModelReason))
-			path, err := writeFinding(opts, short, sig, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
+			sig := GuardSignature(short, c.Kind, c.Reason, c.Diagnosis)
+			comment := fmt.Sprintf("%s %s: %s, %s, on %d of %d probes, first %s (%s); the model: %s", ir.Name, ir.Version, c.Kind, c.Diagnosis, c.Count, rep.Probes, c.FirstProbe, c.ChainLabel, firstLine(c.ModelReason))
+			name := c.Kind + ":" + c.Diagnosis // the file names the cause; the hash tells reasons apart
+			if c.Diagnosis == "-" {
+				name = c.Kind + ":" + strings.NewReplacer("bound: malformed at Q: ", "", "not admitted: admit: ", "").Replace(c.Reason)
+			}
+			path, err := writeFinding(opts, short, sig, name, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
 			if err != nil {
 				return written, err
 			}
@@ -252,20 +253,22 @@ func RecordGuardFindings(rep GuardReport, opts FindingsOptions) ([]string, error
 	return written, nil
 }
 
-// GuardSignature is the signature of a guard finding.
-func GuardSignature(short, kind, reason, fp string) minimize.Signature {
-	return minimize.Signature(short + ":" + kind + ":" + reason + ":" + fp)
+// GuardSignature is the signature of a guard finding: the guard's short
+// name, then GuardSigner's KIND:REASON:DIAGNOSIS.
+func GuardSignature(short, kind, reason, diag string) minimize.Signature {
+	return minimize.Signature(short + ":" + kind + ":" + reason + ":" + diag)
 }
 
-// writeFinding writes (or rewrites) the vector of sig under
-// opts.Dir/short, keeping the found date of a vector already there.
-func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, source, payload []byte, count int, from, comment string) (string, error) {
+// writeFinding writes (or rewrites) the vector of sig under opts.Dir/short,
+// in a file named after name and a hash of sig, keeping the found date of a
+// vector already there.
+func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, name string, source, payload []byte, count int, from, comment string) (string, error) {
 	sum := sha256.Sum256(source)
 	found := opts.Found
 	if found == "" {
 		found = time.Now().UTC().Format(findings.DateLayout)
 	}
-	path := filepath.Join(opts.Dir, short, slug(short, string(sig))+".vec")
+	path := filepath.Join(opts.Dir, short, slug(short, name, string(sig))+".vec")
 	if old, err := os.ReadFile(path); err == nil {
 		if v, err := findings.Parse(old); err == nil && v.Signature == sig {
 			found = v.Found
@@ -286,10 +289,10 @@ func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, so
 	return path, os.WriteFile(path, data, 0o644)
 }
 
-// slug is a file name for a signature, with a short hash so that two
+// slug is a file name for name, with a short hash of sig so that two
 // signatures never share a file.
-func slug(short, sig string) string {
-	s := ShortName(strings.TrimPrefix(sig, short+":"))
+func slug(short, name, sig string) string {
+	s := ShortName(strings.TrimPrefix(name, short+":"))
 	if len(s) > 48 {
 		s = strings.TrimRight(s[:48], "-")
 	}
@@ -338,9 +341,11 @@ func LoadStudyFindings(dir string) ([]findings.Entry, error) {
 // ReplayGuard replays a guard finding against our own guard: a call the
 // finding says was admitted unsoundly (or left undecided, or broke the
 // guard) must be denied by the model and by bound.Check; one it says was
-// over-restricted must be admitted by both. The payload must keep its
-// fingerprint. ref, when not nil, is the guard the finding is about, and
-// must still sign the payload as recorded.
+// over-restricted must be admitted by both. The payload must still have
+// the shape its diagnosis names (the operators, hop by hop, and one hop
+// for a check fault, more for a meet fault). ref, when not nil, is the
+// guard the finding is about, and must still sign the payload as recorded,
+// diagnosis and all.
 func ReplayGuard(v findings.Vector, ref Guard) error {
 	prov, params, ok := DecodePair(v.Payload)
 	if !ok {
@@ -348,11 +353,20 @@ func ReplayGuard(v findings.Vector, ref Guard) error {
 	}
 	parts := strings.Split(string(v.Signature), ":")
 	if len(parts) < 4 {
-		return fmt.Errorf("signature %q is not SHORT:KIND:REASON:FINGERPRINT", v.Signature)
+		return fmt.Errorf("signature %q is not SHORT:KIND:REASON:DIAGNOSIS", v.Signature)
 	}
-	kind, fp := parts[1], parts[len(parts)-1]
-	if got := fingerprint(prov, params); got != fp {
-		return fmt.Errorf("the payload's fingerprint is %q, recorded %q", got, fp)
+	kind, diag := parts[1], parts[len(parts)-1]
+	if fault, shape, ok := shapeOfDiagnosis(diag); ok {
+		c, ok := splitChain(prov)
+		if !ok {
+			return fmt.Errorf("diagnosis %s, but the payload's provenance has no chain of hops", diag)
+		}
+		want := map[bool]string{true: "meet", false: "check"}[len(c.hops) > 1]
+		if got := c.shape(); got != shape || fault != want {
+			return fmt.Errorf("diagnosis %s, but the payload is a %s of %s", diag, want, got)
+		}
+	} else if diag != "-" {
+		return fmt.Errorf("diagnosis %q is neither FAULT(SHAPE)[STEPS] nor -", diag)
 	}
 	modelAdmits, reason := Model(prov, params)
 	ours, oursReason, _ := OursGuard{}.Check(prov, params)
@@ -373,4 +387,32 @@ func OutputSigner(c oracle.Canonicalizer, short string) minimize.Signer {
 	return minimize.SignerFunc(func(in []byte) minimize.Signature {
 		return OutputSignature(short, outcomeOf(c, in))
 	})
+}
+
+// PruneFindings removes the vectors under dir/TARGET/, for each target of
+// targets, that are not among written: a rerun leaves the folder holding
+// what the study finds now, not also what an earlier run found. It
+// returns the paths removed.
+func PruneFindings(dir string, targets, written []string) ([]string, error) {
+	keep := map[string]bool{}
+	for _, p := range written {
+		keep[filepath.Clean(p)] = true
+	}
+	var removed []string
+	for _, t := range targets {
+		paths, err := filepath.Glob(filepath.Join(dir, t, "*.vec"))
+		if err != nil {
+			return removed, err
+		}
+		for _, p := range paths {
+			if keep[filepath.Clean(p)] {
+				continue
+			}
+			if err := os.Remove(p); err != nil {
+				return removed, err
+			}
+			removed = append(removed, p)
+		}
+	}
+	return removed, nil
 }

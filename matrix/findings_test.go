@@ -37,26 +37,40 @@ func TestCanonDeparture(t *testing.T) {
 }
 
 // TestReplayGuardGoesRed: a guard finding replays while our guard denies
-// its call, and fails when the finding claims a call our guard admits, or
-// when the payload lost its fingerprint.
+// its call, and fails when the finding claims a call our guard admits,
+// when the payload lost the shape its diagnosis names, and, with the guard
+// it is about, when that guard no longer departs the recorded way.
 func TestReplayGuardGoesRed(t *testing.T) {
-	chain := `{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"p":{"glob":"/srv/*"}}}]},{"component":"w","bound":[{"tool":"t","args":{"p":{"prefix":"/srv/"}}}]}]}`
-	vec := func(params, kind string) findings.Vector {
-		payload := EncodePair([]byte(chain), []byte(params))
-		prov, q, _ := DecodePair(payload)
-		_, reason := Model(prov, q)
-		return findings.Vector{Target: "g", Signature: GuardSignature("g", kind, reasonClass(reason), fingerprint(prov, q)), Payload: payload}
+	chain := chainOf([2]string{"glob", `"/srv/*"`}, [2]string{"prefix", `"/srv/x"`})
+	vec := func(prov, params string) findings.Vector {
+		payload := EncodePair([]byte(prov), []byte(params))
+		v := newJudge(rawMeetGuard{}).classify([]byte(prov), []byte(params))
+		return findings.Vector{Target: "g", Signature: GuardSignature("g", v.kind, v.reason, v.diag), Payload: payload}
 	}
-	if err := ReplayGuard(vec(`{"name":"t","arguments":{"p":"/srv/a/b"}}`, Unsound), nil); err != nil {
+	v := vec(chain, callOf("/srv/x/a/b"))
+	if !strings.HasSuffix(string(v.Signature), ":unsound:"+string(v.Signature[len("g:unsound:"):])) || !strings.HasSuffix(string(v.Signature), "path/meet(glob|prefix)[]") {
+		t.Fatalf("signature %q", v.Signature)
+	}
+	if err := ReplayGuard(v, rawMeetGuard{}); err != nil {
 		t.Errorf("the glob-with-prefix call: %v", err)
 	}
-	if err := ReplayGuard(vec(`{"name":"t","arguments":{"p":"/srv/a"}}`, Unsound), nil); err == nil || !strings.Contains(err.Error(), "must deny") {
+	admitted := v
+	admitted.Payload = EncodePair([]byte(chain), []byte(callOf("/srv/x")))
+	if err := ReplayGuard(admitted, nil); err == nil || !strings.Contains(err.Error(), "must deny") {
 		t.Errorf("a call every hop admits, recorded unsound: %v", err)
 	}
-	v := vec(`{"name":"t","arguments":{"p":"/srv/a/b"}}`, Unsound)
-	v.Payload = EncodePair([]byte(strings.Replace(chain, "glob", "eq", 1)), []byte(`{"name":"t","arguments":{"p":"/srv/a/b"}}`))
-	if err := ReplayGuard(v, nil); err == nil || !strings.Contains(err.Error(), "fingerprint") {
+	reshaped := v
+	reshaped.Payload = EncodePair([]byte(strings.Replace(chain, "glob", "eq", 1)), []byte(callOf("/srv/x/a/b")))
+	if err := ReplayGuard(reshaped, nil); err == nil || !strings.Contains(err.Error(), "eq|prefix") {
 		t.Errorf("a payload with other operators: %v", err)
+	}
+	oneHop := v
+	oneHop.Payload = EncodePair([]byte(chainOf([2]string{"glob", `"/srv/*"`})), []byte(callOf("/srv/x/a/b")))
+	if err := ReplayGuard(oneHop, nil); err == nil || !strings.Contains(err.Error(), "check of glob") {
+		t.Errorf("a payload of one hop for a meet fault: %v", err)
+	}
+	if err := ReplayGuard(v, OursGuard{}); err == nil || !strings.Contains(err.Error(), "now signs") {
+		t.Errorf("replayed against a guard that does not depart: %v", err)
 	}
 }
 

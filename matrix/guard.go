@@ -57,8 +57,18 @@ func oursDecide(provenance, params []byte) bound.Decision {
 // a malformed one admits nothing, SEP-3246 section 4.3), the version is 1,
 // the chain is not empty, and every hop's bound admits the call (section
 // 3.3: effbound is the intersection; this is its definition, not the
-// computed meet). The reason is bound.Check's when it denies.
+// computed meet). No tool schemas: every string argument is read both as
+// a plain string and as a path (bound.ModeDual). The reason is
+// bound.Check's when it denies.
 func Model(provenance, params []byte) (bool, string) {
+	return modelReading(provenance, params, false)
+}
+
+// modelReading is Model, or with asPath the model of a deployment whose
+// tool schemas declare every argument of the call a path
+// (bound.ModeHierarchical): what a guard that reads every string as a path
+// must still get right.
+func modelReading(provenance, params []byte, asPath bool) (bool, string) {
 	p, err := bound.Parse(provenance)
 	if err != nil {
 		return false, "malformed provenance: " + err.Error()
@@ -67,14 +77,22 @@ func Model(provenance, params []byte) (bool, string) {
 	if err != nil {
 		return false, "malformed call: " + err.Error()
 	}
+	var canon bound.Canon
+	if asPath {
+		modes := map[string]bound.Mode{}
+		for arg := range call.Arguments {
+			modes[arg] = bound.ModeHierarchical
+		}
+		canon.Schemas = bound.Schemas{call.Name: modes}
+	}
 	admit := p.V == bound.Version && len(p.Chain) > 0
 	for _, h := range p.Chain {
-		admit = admit && bound.BoundAdmits(h.Bound, call, bound.Canon{})
+		admit = admit && bound.BoundAdmits(h.Bound, call, canon)
 	}
 	if admit {
 		return true, "every hop admits"
 	}
-	if d := bound.Check(p, call, bound.Canon{}); !d.Admit {
+	if d := bound.Check(p, call, canon); !d.Admit {
 		return false, d.Reason
 	}
 	return false, "some hop's bound refuses the call"
@@ -113,23 +131,33 @@ type Probe struct {
 	Params     []byte
 }
 
-// GenerateProbes draws chains probes from seed with gen.GenerateChainProbe.
-func GenerateProbes(seed uint64, chains int) []Probe {
+// GenerateProbes draws chains probes from seed with gen.GenerateChainProbe
+// and, with corners, adds the named corners of the meet, gen.MeetCorners,
+// which no seed draws: every ordered pair of operators over operands
+// related by each canonicalization step.
+func GenerateProbes(seed uint64, chains int, corners bool) []Probe {
 	r := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
 	var out []Probe
+	add := func(id string, cp gen.ChainProbe) {
+		for k, c := range cp.Calls {
+			out = append(out, Probe{
+				ID:         fmt.Sprintf("%s/call-%02d", id, k),
+				Label:      cp.Label + " / " + c.Label,
+				Provenance: cp.Provenance,
+				Params:     c.Params,
+			})
+		}
+	}
 	for i := range chains {
 		data := make([]byte, 48+r.IntN(48))
 		for j := range data {
 			data[j] = byte(r.Uint32())
 		}
-		cp := gen.GenerateChainProbe(data)
-		for k, c := range cp.Calls {
-			out = append(out, Probe{
-				ID:         fmt.Sprintf("chain-%03d/call-%02d", i, k),
-				Label:      cp.Label + " / " + c.Label,
-				Provenance: cp.Provenance,
-				Params:     c.Params,
-			})
+		add(fmt.Sprintf("chain-%03d", i), gen.GenerateChainProbe(data))
+	}
+	if corners {
+		for i, cp := range gen.MeetCorners() {
+			add(fmt.Sprintf("corner-%03d", i), cp)
 		}
 	}
 	return out

@@ -2,14 +2,19 @@ package matrix
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
 // Markdown writes the guard study's tables; command produced it.
 func (rep GuardReport) Markdown(command string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# canonfuzz matrix --guards: the guard study\n\nProduced by `%s` (seed %d). %d chains, %d probes (a chain and a call each); the exact model (every hop's bound admits the call, targets/bound, no tool schemas, no case folding) admits %d and denies %d. Every number below is in `matrix.json` beside this file.\n\n",
-		command, rep.Seed, rep.Chains, rep.Probes, rep.ModelAdmits, rep.ModelDenies)
+	fmt.Fprintf(&b, "# canonfuzz matrix --guards: the guard study\n\nProduced by `%s` (seed %d). %d chains drawn from the seed and %d named corners of the meet (every ordered pair of operators over operands related by each canonicalization step), %d probes (a chain and a call each); the exact model (every hop's bound admits the call, targets/bound, no tool schemas, no case folding) admits %d and denies %d. Every number below is in `matrix.json` beside this file.\n\n",
+		command, rep.Seed, rep.Chains, rep.Corners, rep.Probes, rep.ModelAdmits, rep.ModelDenies)
 	b.WriteString("unsound: admitted although some hop's bound refuses the call (or the chain is malformed, which admits nothing); over-restrictive: denied although every hop admits it; undecided: the guard raised.\n\n")
 	b.WriteString("| guard | version | admitted | denied | undecided | breakdowns | unsound | over-restrictive | classes |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, ir := range rep.Implementations {
@@ -21,13 +26,44 @@ func (rep GuardReport) Markdown(command string) string {
 			b.WriteString("Agrees with the model on every probe.\n")
 			continue
 		}
-		b.WriteString("Each class: the kind, the model's reason for denying (blanked), the call's label, how many probes, and the first example minimized (`[provenance,params]`).\n\n")
-		b.WriteString("| kind | reason | call | probes | minimized provenance | minimized params |\n| --- | --- | --- | --- | --- | --- |\n")
+		complete, tries, timed := 0, 0, 0
 		for _, c := range ir.Classes {
-			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s | %s |\n", c.Kind, cell(c.Reason), c.CallLabel, c.Count, code(c.Minimized.Provenance), code(c.Minimized.Params))
+			switch {
+			case c.Minimized.Complete:
+				complete++
+			case c.Minimized.Stopped == minimize.StoppedTime:
+				timed++
+			default:
+				tries++
+			}
+		}
+		fmt.Fprintf(&b, "Each class: the kind, the diagnosis (`READING/FAULT(OPERATORS)[STEP]`: whether the guard departs even where the argument is declared a path, `path`, or only where it is not, `plain`; `check` when one hop is enough to show it, `meet` when it takes two; the operators of those hops; the canonicalization step at fault), the model's reason (blanked), how many probes, the call of the first, and the first example's witness minimized (`[provenance,params]`). Of %d reductions, %d reached their fixed point and %d stopped at the budget of tries, which ends them on the same bytes on every run", len(ir.Classes), complete, tries)
+		if timed > 0 {
+			fmt.Fprintf(&b, "; **%d were stopped by the wall-clock safety net, so this report depends on the machine that wrote it**", timed)
+		}
+		b.WriteString(".\n\n| kind | diagnosis | reason | probes | call | minimized provenance | minimized params |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+		for _, c := range ir.Classes {
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s | %s | %s |\n", c.Kind, cell(c.Diagnosis), cell(c.Reason), c.Count, c.CallLabel, rawCode(c.Minimized.Provenance), rawCode(c.Minimized.Params))
 		}
 	}
 	return b.String()
+}
+
+// rawCode writes a Go-quoted text as inline code: as the text itself when
+// it is printable UTF-8 without a backtick, else quoted; shortened past
+// 300 bytes.
+func rawCode(quoted string) string {
+	text, err := strconv.Unquote(quoted)
+	if err != nil || !utf8.ValidString(text) || strings.ContainsFunc(text, func(r rune) bool { return !unicode.IsGraphic(r) || r == '`' }) {
+		text = quoted
+	}
+	if n := 300; len(text) > n {
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n] + "…"
+	}
+	return "`" + cell(text) + "`"
 }
 
 // Write writes matrix.json and matrix.md under dir.

@@ -7,12 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/subprocess"
 	"github.com/canonfuzz/canonfuzz/minimize"
@@ -20,9 +18,10 @@ import (
 
 // GuardOptions configure the guard study.
 type GuardOptions struct {
-	Seed     uint64
-	Chains   int           // chains drawn (each with its probe calls); 0 means DefaultChains
-	Minimize time.Duration // the reducer's budget per class; 0 means 3 s
+	Seed    uint64
+	Chains  int  // chains drawn (each with its probe calls); 0 means DefaultChains
+	Corners bool // add the named corners of the meet (GenerateProbes)
+	Budget  Budget
 }
 
 // DefaultChains is the size of the committed guard study.
@@ -48,8 +47,9 @@ const (
 type GuardReport struct {
 	Study           string            `json:"study"` // "guards"
 	Seed            uint64            `json:"seed"`
-	Chains          int               `json:"chains"`
-	Probes          int               `json:"probes"` // chain and call pairs
+	Chains          int               `json:"chains"`  // drawn from the seed
+	Corners         int               `json:"corners"` // the named corners of the meet (gen.MeetCorners)
+	Probes          int               `json:"probes"`  // chain and call pairs
 	ModelAdmits     int               `json:"model_admits"`
 	ModelDenies     int               `json:"model_denies"`
 	Implementations []GuardImplReport `json:"implementations"`
@@ -69,30 +69,37 @@ type GuardImplReport struct {
 }
 
 // GuardClass is one class of departure: its kind, the model's (or for an
-// undecided answer, the guard's) reason with quotes and numbers blanked,
-// the fingerprint of the example (operators and features, kept by the
-// reducer), the call label of its first example, the first example and
-// its minimized form. Classes whose minimized forms are equal are merged.
+// undecided answer, the guard's) reason with numbers (and for the model,
+// quotes) blanked, and its diagnosis (diagnose.go: the fault, the
+// operators of the witness, the canonicalization steps at fault), which
+// the reducer keeps; the labels of its first example, that example, the
+// witness part of its chain, and the witness minimized. Classes whose
+// minimized forms are equal are merged.
 type GuardClass struct {
 	Kind        string `json:"kind"`
 	Reason      string `json:"reason"`
-	Fingerprint string `json:"fingerprint"`
+	Diagnosis   string `json:"diagnosis"`
 	CallLabel   string `json:"call_label"`
 	Count       int    `json:"count"`
 	FirstProbe  string `json:"first_probe"`
 	ChainLabel  string `json:"chain_label"`
 	Provenance  string `json:"provenance"` // Go-quoted
 	Params      string `json:"params"`
+	Witness     string `json:"witness"` // the provenance of the witness, Go-quoted
 	Minimized   Pair2  `json:"minimized"`
 	ModelReason string `json:"model_reason"` // on the minimized example
 }
 
-// Pair2 is a minimized chain and call, Go-quoted, and whether the reducer
-// reached its fixed point.
+// Pair2 is a minimized chain and call, Go-quoted; whether the reducer
+// reached its fixed point, how many tries it made, and what stopped it if
+// not ("tries": the budget, the same on every run; "time": the wall-clock
+// safety net, which makes the run depend on the machine).
 type Pair2 struct {
 	Provenance string `json:"provenance"`
 	Params     string `json:"params"`
 	Complete   bool   `json:"complete"`
+	Tries      int    `json:"tries"`
+	Stopped    string `json:"stopped,omitempty"`
 	SizeBefore int    `json:"size_before"`
 	SizeAfter  int    `json:"size_after"`
 }
@@ -130,55 +137,14 @@ func departure(a answer, modelAdmits bool, modelReason string) (kind, class stri
 	case a.decision == Denied && modelAdmits:
 		return OverRestrictive, ""
 	case a.decision == Undecided:
-		return KindUndecided, reasonClass(firstLine(a.reason))
+		// The guard's own message: its quoted text names what it missed
+		// (KeyError: 'component', KeyError: 'tool'), so only numbers go.
+		return KindUndecided, digits.ReplaceAllString(firstLine(a.reason), "N")
 	case a.decision == BrokenDown:
 		return KindBreakdown, reasonClass(firstLine(a.reason))
 	}
 	return "", ""
 }
-
-var operatorKey = regexp.MustCompile(`"(eq|in|prefix|glob|and)"\s*:`)
-
-// fingerprint names what a pair is made of, at the text level so that it
-// works on chains targets/bound refuses: the operators the provenance
-// names, and features of the params' text (a '%', a doubled '/', a dot
-// segment, a trailing '/', a character outside ASCII, a number or a
-// boolean value). The reducer keeps it, so an example of one corner does
-// not shrink into an example of another with the same model reason.
-func fingerprint(provenance, params []byte) string {
-	parts := []string{operators(provenance)}
-	p := string(params)
-	for _, f := range []struct {
-		name string
-		has  bool
-	}{
-		{"pct", strings.Contains(p, "%")}, {"dslash", strings.Contains(p, "//")}, {"dot", strings.Contains(p, "/.") || strings.Contains(p, "./")},
-		{"tslash", strings.Contains(p, `/"`)}, {"nonascii", strings.ContainsFunc(p, func(r rune) bool { return r > 0x7f })},
-		{"scalar", scalarArg.MatchString(p)},
-	} {
-		if f.has {
-			parts = append(parts, f.name)
-		}
-	}
-	return strings.Join(parts, "+")
-}
-
-// operators lists the operators a provenance text names, in SEP order.
-func operators(provenance []byte) string {
-	ops := map[string]bool{}
-	for _, m := range operatorKey.FindAllSubmatch(provenance, -1) {
-		ops[string(m[1])] = true
-	}
-	var parts []string
-	for _, op := range []string{"eq", "in", "prefix", "glob", "and"} {
-		if ops[op] {
-			parts = append(parts, op)
-		}
-	}
-	return strings.Join(parts, ",")
-}
-
-var scalarArg = regexp.MustCompile(`:\s*(true|false|-?[0-9])`)
 
 // EncodePair writes a chain and a call as one text, the JSON array
 // [PROVENANCE,PARAMS] with both operands as they were, for the reducer and
@@ -206,20 +172,21 @@ func DecodePair(b []byte) (provenance, params []byte, ok bool) {
 	return p, q, true
 }
 
-// GuardSigner is the reducer's signer for a guard: the kind and class of
-// the guard's departure from the model on an encoded pair.
+// GuardSigner is the reducer's signer for a guard: the kind, reason and
+// diagnosis of the guard's departure from the model on an encoded pair
+// (KIND:REASON:DIAGNOSIS), minimize.Pass where it agrees.
 func GuardSigner(g Guard) minimize.Signer {
+	j := newJudge(g)
 	return minimize.SignerFunc(func(b []byte) minimize.Signature {
 		prov, params, ok := DecodePair(b)
 		if !ok {
 			return minimize.Pass
 		}
-		admits, reason := Model(prov, params)
-		kind, class := departure(ask(g, prov, params), admits, reason)
-		if kind == "" {
+		v := j.classify(prov, params)
+		if v.kind == "" {
 			return minimize.Pass
 		}
-		return minimize.Signature(kind + ":" + class + ":" + fingerprint(prov, params))
+		return minimize.Signature(v.signature())
 	})
 }
 
@@ -227,10 +194,7 @@ func GuardSigner(g Guard) minimize.Signer {
 // the model, and minimizes the first example of every class. Each guard
 // is asked from its own goroutine; progress lines go to progress.
 func RunGuards(probes []Probe, names []string, guards []Guard, opts GuardOptions, progress io.Writer) GuardReport {
-	if opts.Minimize <= 0 {
-		opts.Minimize = 3 * time.Second
-	}
-	rep := GuardReport{Study: "guards", Seed: opts.Seed, Chains: opts.Chains, Probes: len(probes)}
+	rep := GuardReport{Study: "guards", Seed: opts.Seed, Chains: opts.Chains, Corners: countChains(probes, "corner-"), Probes: len(probes)}
 	model := make([]bool, len(probes))
 	reasons := make([]string, len(probes))
 	for i, p := range probes {
@@ -247,7 +211,7 @@ func RunGuards(probes []Probe, names []string, guards []Guard, opts GuardOptions
 		defer mu.Unlock()
 		fmt.Fprintf(progress, "matrix: "+format+"\n", args...)
 	}
-	say("%d probes (%d chains) through %d guards; the model admits %d", len(probes), opts.Chains, len(guards), rep.ModelAdmits)
+	say("%d probes (%d chains, %d corners) through %d guards; the model admits %d", len(probes), opts.Chains, rep.Corners, len(guards), rep.ModelAdmits)
 	rep.Implementations = make([]GuardImplReport, len(guards))
 	var wg sync.WaitGroup
 	for gi, g := range guards {
@@ -259,10 +223,22 @@ func RunGuards(probes []Probe, names []string, guards []Guard, opts GuardOptions
 	return rep
 }
 
+// countChains counts the chains whose probe IDs start with prefix.
+func countChains(probes []Probe, prefix string) int {
+	seen := map[string]bool{}
+	for _, p := range probes {
+		if head, _, _ := strings.Cut(p.ID, "/"); strings.HasPrefix(head, prefix) {
+			seen[head] = true
+		}
+	}
+	return len(seen)
+}
+
 func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g Guard, opts GuardOptions, say func(string, ...any)) GuardImplReport {
 	ir := GuardImplReport{Name: name, Version: g.Version(), Classes: []GuardClass{}}
 	classes := map[string]*GuardClass{}
 	var order []string
+	j := newJudge(g)
 	for i, p := range probes {
 		a := ask(g, p.Provenance, p.Params)
 		switch a.decision {
@@ -276,49 +252,49 @@ func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g G
 			ir.Breakdowns++
 			say("%s: %s on %s", name, firstLine(a.reason), p.ID)
 		}
-		kind, class := departure(a, model[i], reasons[i])
-		switch kind {
+		if n := i + 1; n%max(1, len(probes)/4) == 0 && n < len(probes) {
+			say("%s: %d/%d probes", name, n, len(probes))
+		}
+		if kind, _ := departure(a, model[i], reasons[i]); kind == "" {
+			continue
+		}
+		j.memo = map[string]answer{string(p.Provenance) + "\x00" + string(p.Params): a} // the answer just given; no other probe asks the same
+		v := j.classify(p.Provenance, p.Params)
+		switch v.kind {
 		case "":
+			say("%s: %s answered %s and then otherwise: not deterministic", name, p.ID, a.decision)
 			continue
 		case Unsound:
 			ir.Unsound++
 		case OverRestrictive:
 			ir.OverRestrictive++
 		}
-		callLabel := p.Label[bytes.LastIndex([]byte(p.Label), []byte(" / "))+3:]
-		key := kind + "\x00" + class + "\x00" + operators(p.Provenance)
+		key := v.signature()
 		c := classes[key]
 		if c == nil {
-			c = &GuardClass{Kind: kind, Reason: class, Fingerprint: fingerprint(p.Provenance, p.Params), CallLabel: callLabel, FirstProbe: p.ID, ChainLabel: p.Label,
-				Provenance: strconv.Quote(string(p.Provenance)), Params: strconv.Quote(string(p.Params))}
+			c = &GuardClass{Kind: v.kind, Reason: v.reason, Diagnosis: v.diag, CallLabel: p.Label[strings.LastIndex(p.Label, " / ")+3:],
+				FirstProbe: p.ID, ChainLabel: p.Label, Provenance: strconv.Quote(string(p.Provenance)), Params: strconv.Quote(string(p.Params)),
+				Witness: strconv.Quote(string(v.witness))}
 			classes[key] = c
 			order = append(order, key)
 		}
 		c.Count++
-		if n := i + 1; n%max(1, len(probes)/4) == 0 && n < len(probes) {
-			say("%s: %d/%d probes", name, n, len(probes))
-		}
 	}
 	say("%s: %d unsound, %d over-restrictive, %d undecided, %d breakdowns; minimizing %d classes", name, ir.Unsound, ir.OverRestrictive, ir.Undecided, ir.Breakdowns, len(order))
-	signer := GuardSigner(g)
-	merged := map[string]int{} // minimized pair: index in ir.Classes
-	for _, key := range order {
+	for n, key := range order {
 		c := classes[key]
-		prov, _ := strconv.Unquote(c.Provenance)
+		w, _ := strconv.Unquote(c.Witness)
 		params, _ := strconv.Unquote(c.Params)
-		input := EncodePair([]byte(prov), []byte(params))
-		res, err := minimize.Minimize(context.Background(), input, signer, minimize.Options{Time: opts.Minimize})
-		if err == nil {
-			if p, q, ok := DecodePair(res.Input); ok {
-				c.Minimized = Pair2{strconv.Quote(string(p)), strconv.Quote(string(q)), res.Stats.Complete, len(input), len(res.Input)}
-				_, c.ModelReason = Model(p, q)
-			}
+		input := EncodePair([]byte(w), []byte(params))
+		res, err := minimize.Minimize(context.Background(), input, GuardSigner(g), opts.Budget.options())
+		if err != nil || string(res.Signature) != key {
+			say("%s: class %d/%d (%s %s): the witness does not keep its signature (%v, %q): not deterministic", name, n+1, len(order), c.Kind, c.Diagnosis, err, res.Signature)
+			res.Input, res.Stats = input, minimize.Stats{SizeBefore: len(input), SizeAfter: len(input)}
 		}
-		if at, seen := merged[c.Kind+c.Minimized.Provenance+c.Minimized.Params]; seen && c.Minimized.Params != "" {
-			ir.Classes[at].Count += c.Count
-			continue
-		}
-		merged[c.Kind+c.Minimized.Provenance+c.Minimized.Params] = len(ir.Classes)
+		p, q, _ := DecodePair(res.Input)
+		c.Minimized = Pair2{strconv.Quote(string(p)), strconv.Quote(string(q)), res.Stats.Complete, res.Stats.Tries, res.Stats.Stopped, len(input), len(res.Input)}
+		_, c.ModelReason = Model(p, q)
+		say("%s: class %d/%d, %s %s: %d -> %d bytes, %d tries%s", name, n+1, len(order), c.Kind, c.Diagnosis, len(input), len(res.Input), res.Stats.Tries, stopNote(res.Stats))
 		ir.Classes = append(ir.Classes, *c)
 	}
 	sort.SliceStable(ir.Classes, func(a, b int) bool { return ir.Classes[a].Count > ir.Classes[b].Count })

@@ -11,8 +11,15 @@ import (
 
 // Options bounds and reports a run.
 type Options struct {
-	// Time bounds the run; zero means only the context bounds it.
+	// Time bounds the run; zero means only the context bounds it. A run
+	// stopped by the clock depends on the machine and its load: where the
+	// result must be the same on every run, bound it by Tries and keep Time
+	// only as a safety net whose firing is reported (Stats.Stopped).
 	Time time.Duration
+	// Tries bounds the candidates replayed; zero means no bound. A run
+	// stopped by it ends on the same input on every machine, given a
+	// deterministic signer.
+	Tries int
 	// Progress, when not nil, receives one line per stage that made
 	// progress and one per round.
 	Progress io.Writer
@@ -28,9 +35,20 @@ type Stats struct {
 	Elapsed    time.Duration // wall time
 	// Complete is true when the last round changed nothing: the result is
 	// then a fixed point of every stage and the same on every run. It is
-	// false when the deadline or the context stopped the run first.
+	// false when the tries, the deadline or the context stopped the run
+	// first.
 	Complete bool
+	// Stopped says what stopped a run that is not complete: StoppedTries,
+	// StoppedTime or StoppedContext; "" for a complete run.
+	Stopped string
 }
+
+// What stopped a run before its fixed point (Stats.Stopped).
+const (
+	StoppedTries   = "tries"   // Options.Tries: the same on every run
+	StoppedTime    = "time"    // Options.Time: depends on the machine
+	StoppedContext = "context" // the caller's context
+)
 
 // Result is the smallest input found and what it took.
 type Result struct {
@@ -66,6 +84,7 @@ func Minimize(ctx context.Context, input []byte, sig Signer, opts Options) (Resu
 	if opts.Time > 0 {
 		r.deadline = start.Add(opts.Time)
 	}
+	r.maxTries = opts.Tries
 	r.want = Sign(sig, r.best)
 	r.tries++
 	res := Result{Input: r.best, Signature: r.want}
@@ -106,6 +125,9 @@ func Minimize(ctx context.Context, input []byte, sig Signer, opts Options) (Resu
 		Elapsed:    time.Since(start),
 		Complete:   complete,
 	}
+	if !complete {
+		res.Stats.Stopped = r.stop
+	}
 	r.report("done: %d -> %d bytes, %d tries, %d kept, %d rounds, %v, complete %v",
 		res.Stats.SizeBefore, res.Stats.SizeAfter, r.tries, r.kept, rounds, res.Stats.Elapsed.Round(time.Millisecond), complete)
 	return res, nil
@@ -122,6 +144,8 @@ type reducer struct {
 	kept     int
 	progress io.Writer
 	halted   bool
+	stop     string // what halted it
+	maxTries int    // 0: no bound
 	failed   map[string]bool // candidates that lost the signature
 
 	// The token stream and containers of best, valid until best changes.
@@ -130,13 +154,25 @@ type reducer struct {
 	containers []container
 }
 
-// stopped reports whether the deadline has passed or the context is done.
-// Once true it stays true, so a run never resumes after a stop.
+// stopped reports whether the tries are spent, the deadline has passed or
+// the context is done. Once true it stays true, so a run never resumes
+// after a stop.
 func (r *reducer) stopped() bool {
-	if !r.halted && (r.ctx.Err() != nil || !r.deadline.IsZero() && time.Now().After(r.deadline)) {
-		r.halted = true
+	if r.halted {
+		return true
 	}
-	return r.halted
+	switch {
+	case r.maxTries > 0 && r.tries >= r.maxTries:
+		r.stop = StoppedTries
+	case r.ctx.Err() != nil:
+		r.stop = StoppedContext
+	case !r.deadline.IsZero() && time.Now().After(r.deadline):
+		r.stop = StoppedTime
+	default:
+		return false
+	}
+	r.halted = true
+	return true
 }
 
 // try replays candidate and makes it the best input if it is smaller than

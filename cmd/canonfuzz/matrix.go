@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/canonfuzz/canonfuzz/matrix"
 )
@@ -26,7 +25,9 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 // runMatrix is `canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]...
 // [--guards] [--out DIR]`: it writes matrix.json, matrix.md and the SVG
 // heat map under --out, progress on stderr. Exit 0 when the study ran
-// (whatever it found), 2 on a usage error or an implementation that does
+// (whatever it found), 1 when it ran but the reducer's wall-clock safety
+// net stopped a reduction (the report is written, but another machine may
+// write other bytes), 2 on a usage error or an implementation that does
 // not start.
 func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("matrix", flag.ContinueOnError)
@@ -37,9 +38,12 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	guards := fs.Bool("guards", false, "run the guard study (SEP-3246 check) instead of the canonicalizer study")
 	out := fs.String("out", "work/matrix", "the folder the report is written to")
 	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
-	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains (0: 400)")
+	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains drawn (0: 300)")
 	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
-	budget := fs.Duration("minimize", 3*time.Second, "the reducer's budget per finding or guard class")
+	corners := fs.Bool("corners", true, "with --guards, add the named corners of the meet (every ordered pair of operators over operands related by each canonicalization step) to the drawn chains")
+	var budget matrix.Budget
+	fs.IntVar(&budget.Tries, "minimize-tries", matrix.DefaultTries, "the reducer's budget per finding or guard class, in candidates tried: the same result on any machine")
+	fs.DurationVar(&budget.Time, "minimize-time", matrix.DefaultSafetyNet, "the reducer's wall-clock safety net per finding or guard class; a reduction it stops is reported and the exit status is 1")
 	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -50,7 +54,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	command := "canonfuzz matrix " + strings.Join(args, " ")
 	if *guards {
-		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Minimize: *budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
+		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Corners: *corners, Budget: budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
 	}
 	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
 	for _, dir := range corpora {
@@ -88,13 +92,24 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
+	fired := 0
 	if *findingsDir != "" {
-		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Minimize: *budget, Progress: stderr}
-		paths, err := matrix.RecordCanonicalizerFindings(results, fo)
+		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Budget: budget, Progress: stderr}
+		paths, n, err := matrix.RecordCanonicalizerFindings(results, fo)
+		fired = n
 		if err == nil {
 			var more []string
 			more, err = matrix.RecordPartialFindings(rep, results, fo)
 			paths = append(paths, more...)
+		}
+		if err == nil {
+			var targets []string
+			for _, im := range all {
+				if im.Name != matrix.OursName {
+					targets = append(targets, matrix.ShortName(im.Name))
+				}
+			}
+			err = pruneFindings(*findingsDir, targets, paths, stdout)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
@@ -103,7 +118,26 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), *findingsDir)
 	}
 	fmt.Fprintf(stdout, "%s\n", rep.Summary(*out))
-	return exitOK
+	return safetyNetStatus(fired, stderr)
+}
+
+// pruneFindings removes the vectors of targets this run did not write.
+func pruneFindings(dir string, targets, written []string, stdout io.Writer) error {
+	removed, err := matrix.PruneFindings(dir, targets, written)
+	for _, p := range removed {
+		fmt.Fprintf(stdout, "matrix: removed %s, which this run no longer finds\n", p)
+	}
+	return err
+}
+
+// safetyNetStatus is the exit status of a study whose reducer's safety
+// net stopped fired reductions.
+func safetyNetStatus(fired int, stderr io.Writer) int {
+	if fired == 0 {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "canonfuzz matrix: the wall-clock safety net stopped %d reductions: their examples depend on this machine's speed; raise --minimize-time (or lower --minimize-tries) and run again\n", fired)
+	return exitRefused
 }
 
 // runGuardMatrix is canonfuzz matrix --guards: our bound.Check and every
@@ -134,13 +168,22 @@ func runGuardMatrix(opts matrix.GuardOptions, builtin bool, impls []string, out,
 		fmt.Fprintln(stderr, "canonfuzz matrix: --guards with no guard to run")
 		return exitUsage
 	}
-	rep := matrix.RunGuards(matrix.GenerateProbes(opts.Seed, opts.Chains), names, guards, opts, stderr)
+	rep := matrix.RunGuards(matrix.GenerateProbes(opts.Seed, opts.Chains, opts.Corners), names, guards, opts, stderr)
 	if err := rep.Write(out, command); err != nil {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
 	if findingsDir != "" {
-		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command, Minimize: opts.Minimize})
+		paths, err := matrix.RecordGuardFindings(rep, matrix.FindingsOptions{Dir: findingsDir, Command: command, Budget: opts.Budget})
+		if err == nil {
+			var targets []string
+			for _, n := range names {
+				if n != matrix.OursGuardName {
+					targets = append(targets, matrix.ShortName(n))
+				}
+			}
+			err = pruneFindings(findingsDir, targets, paths, stdout)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 			return exitUsage
@@ -152,5 +195,5 @@ func runGuardMatrix(opts matrix.GuardOptions, builtin bool, impls []string, out,
 			ir.Name, rep.Probes, ir.Unsound, ir.OverRestrictive, ir.Undecided, ir.Breakdowns, len(ir.Classes))
 	}
 	fmt.Fprintf(stdout, "matrix: report in %s\n", out)
-	return exitOK
+	return safetyNetStatus(rep.SafetyNetFired(), stderr)
 }

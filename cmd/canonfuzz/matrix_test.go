@@ -18,7 +18,7 @@ import (
 func TestMatrixSmallStudy(t *testing.T) {
 	t.Setenv(matrix.OraclesDirEnv, filepath.Join("..", "..", "bin", "oracles"))
 	out, found := t.TempDir(), t.TempDir()
-	code, stdout, stderr := runCmd(t, "", "matrix", "--limit", "43", "--minimize", "200ms", "--corpus", "../../matrix/testdata/corpus", "--out", out, "--findings", found)
+	code, stdout, stderr := runCmd(t, "", "matrix", "--limit", "43", "--minimize-tries", "2000", "--corpus", "../../matrix/testdata/corpus", "--out", out, "--findings", found)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -45,11 +45,12 @@ func TestMatrixSmallStudy(t *testing.T) {
 }
 
 // TestMatrixSmallGuardStudy runs the guard study on 5 chains with our
-// guard and the reference guard's adapter over its stand-in module.
+// guard and the reference guard's adapter over its stand-in module,
+// without the named corners of the meet.
 func TestMatrixSmallGuardStudy(t *testing.T) {
 	out := t.TempDir()
 	impl := "stand-in=python3 ../../fuzz/oracle/noescalation/adapter.py --proxy-dir ../../fuzz/oracle/noescalation/testdata/fakeproxy"
-	code, stdout, stderr := runCmd(t, "", "matrix", "--guards", "--limit", "5", "--minimize", "200ms", "--impl", impl, "--out", out)
+	code, stdout, stderr := runCmd(t, "", "matrix", "--guards", "--limit", "5", "--corners=false", "--minimize-tries", "2000", "--impl", impl, "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -58,7 +59,7 @@ func TestMatrixSmallGuardStudy(t *testing.T) {
 	if err != nil || json.Unmarshal(data, &rep) != nil {
 		t.Fatalf("matrix.json: %v", err)
 	}
-	if rep.Chains != 5 || len(rep.Implementations) != 2 || rep.Implementations[1].Name != "stand-in" {
+	if rep.Chains != 5 || rep.Corners != 0 || len(rep.Implementations) != 2 || rep.Implementations[1].Name != "stand-in" {
 		t.Fatalf("report %+v", rep)
 	}
 	ours := rep.Implementations[0]

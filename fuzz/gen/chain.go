@@ -165,6 +165,8 @@ func (s *source) pathVariants(operand string) []probeValue {
 		{root + "/../etc", "dot-segment-escape"},
 		{root + "/%2e%2e/etc", "encoded-dot-segment"},
 		{strings.Replace(root+"/x", "/", "%2F", 1), "encoded-separator"},
+		{root + "/%", "malformed-percent"},
+		{root + "/%zz", "malformed-percent"},
 		{strings.ToUpper(root), "case"},
 		{strings.ReplaceAll(root, "é", "e\u0301") + "/é", "nfd"},
 		{s.respell(root) + "/" + s.respell("x"), "respelled"},
@@ -237,4 +239,109 @@ var chainCorners = []struct {
 		return strings.Replace(p, `"args":{"path":{`, `"args":{"n":{"eq":1e400},"was":{`, 1)
 	}},
 	{"sig-present", func(p string) string { return strings.Replace(p, `"v":1`, `"sig":"x","v":1`, 1) }},
+}
+
+// MeetCorners are the named corners of the meet (SEP-3246 section 3.3),
+// drawn by no seed: for every ordered pair of the five operators and every
+// pair of related paths of meetCornerPaths, a chain of two hops, the first
+// constraining "path" by the first operator on the first path, the second
+// by the second operator on the second path, which is spelled with one
+// canonicalization step (or none) so that comparing the two operands as
+// written says something their canonical forms do not: it starts with the
+// first and climbs out of it, or means a path inside it and does not start
+// with it. Each also the other way round: the spelled path on the first
+// hop, the plain one on the second, since the meet meets whatever the
+// hops carry. The calls are those of GenerateChainProbe for both operands
+// and the paths the spelled one means. Labels: "FIRST|SECOND@STEP" (the
+// second hop's operand spelled) or "FIRST|SECOND@STEP-first", as in
+// "glob|prefix@none" or "prefix|prefix@dot-first".
+func MeetCorners() []ChainProbe {
+	var out []ChainProbe
+	for _, a := range cornerOps {
+		for _, b := range cornerOps {
+			for _, cp := range meetCornerPaths {
+				out = append(out, meetCorner(a, b, cp, false), meetCorner(a, b, cp, true))
+			}
+		}
+	}
+	return out
+}
+
+// cornerOps are the operators of the corners, in SEP-3246 section 3.2 order.
+var cornerOps = []bound.Op{bound.OpEq, bound.OpIn, bound.OpPrefix, bound.OpGlob, bound.OpAnd}
+
+// MeetCornerSteps are the canonicalization steps (section 3.2.2) the
+// corners spell their second operand with, "none" for a plain one.
+var MeetCornerSteps = []string{"none", "dot", "pct", "nfc", "case", "tslash", "dslash"}
+
+// meetCornerPaths are the related paths of the corners: the first hop's,
+// the second hop's spelled by step, and what the second means to a reader
+// that canonicalizes it.
+var meetCornerPaths = []struct{ step, first, second, means string }{
+	{"none", "/srv/acme", "/srv/acme/x", "/srv/acme/x"},                // narrower
+	{"none", "/srv/acme", "/srv/acme-secrets", "/srv/acme-secrets"},    // extends the name, not the path
+	{"none", "/srv/acme", "/srv/acme", "/srv/acme"},                    // the same
+	{"dot", "/srv/acme", "/srv/acme/../etc", "/srv/etc"},               // starts with the first, climbs out
+	{"dot", "/srv/acme", "/srv/./acme/x", "/srv/acme/x"},               // inside, does not start with it
+	{"dot", "/srv/acme", "/srv/./acme", "/srv/acme"},                   // the same path
+	{"pct", "/srv/acme", "/srv/acme%2F..%2Fetc", "/srv/etc"},           // an encoded climb
+	{"pct", "/srv/acme", "/srv/%61cme/x", "/srv/acme/x"},               // inside, encoded
+	{"pct", "/srv/acme", "/srv/%61cme", "/srv/acme"},                   // the same path
+	{"nfc", "/srv/cafe", "/srv/cafe\u0301", "/srv/caf\u00e9"},          // starts with the first, composes to another name
+	{"nfc", "/srv/caf\u00e9", "/srv/cafe\u0301/x", "/srv/caf\u00e9/x"}, // inside, decomposed
+	{"nfc", "/srv/caf\u00e9", "/srv/cafe\u0301", "/srv/caf\u00e9"},     // the same path
+	{"case", "/srv/acme", "/srv/ACME/x", "/srv/ACME/x"},                // another name unless folded
+	{"case", "/srv/acme", "/SRV/acme", "/SRV/acme"},                    // another name unless folded
+	{"tslash", "/srv/acme/", "/srv/acme-secrets", "/srv/acme-secrets"}, // the boundary a trailing separator sets
+	{"tslash", "/srv/acme", "/srv/acme/", "/srv/acme"},                 // the same path with a trailing separator
+	{"dslash", "/srv/acme", "/srv//acme/x", "/srv/acme/x"},             // inside, a doubled separator
+	{"dslash", "/srv/acme", "/srv//acme", "/srv/acme"},                 // the same path
+	{"dslash", "/srv/acme", "/srv/acme//../etc", "/srv/acme/etc"},      // a doubled separator before a climb
+}
+
+// cornerConstraint is op on path: eq and in name it (in with a path
+// below it), prefix is it, glob is it with a '*' that must not cross '/',
+// and is a prefix and a glob that may.
+func cornerConstraint(op bound.Op, path string) bound.Constraint {
+	star := strings.TrimSuffix(path, "/") + "/*"
+	switch op {
+	case bound.OpEq:
+		return bound.Constraint{Op: op, Value: bound.String(path)}
+	case bound.OpIn:
+		return bound.Constraint{Op: op, Values: []bound.Value{bound.String(path), bound.String(path + "/y")}}
+	case bound.OpPrefix:
+		return bound.Constraint{Op: op, Operand: path}
+	case bound.OpGlob:
+		return bound.Constraint{Op: op, Operand: star}
+	}
+	return bound.Constraint{Op: bound.OpAnd, And: []bound.Constraint{{Op: bound.OpPrefix, Operand: path}, {Op: bound.OpGlob, Operand: star + "*"}}}
+}
+
+func meetCorner(a, b bound.Op, cp struct{ step, first, second, means string }, spelledFirst bool) ChainProbe {
+	label := string(a) + "|" + string(b) + "@" + cp.step
+	s := newSource([]byte(label + cp.second))
+	ca, cb := cornerConstraint(a, cp.first), cornerConstraint(b, cp.second)
+	if spelledFirst {
+		label += "-first"
+		ca, cb = cornerConstraint(a, cp.second), cornerConstraint(b, cp.first)
+	}
+	var p *bound.Provenance
+	p = p.Extend("host", bound.Bound{{Tool: probeTool, Args: map[string]bound.Constraint{"path": ca}}})
+	p = p.Extend("worker", bound.Bound{{Tool: probeTool, Args: map[string]bound.Constraint{"path": cb}}})
+	prov, _ := p.MarshalJSON()
+	probe := ChainProbe{Provenance: prov, Label: label}
+	seen := map[string]bool{}
+	add := func(vs []probeValue) {
+		for _, v := range vs {
+			if !seen[v.text] {
+				seen[v.text] = true
+				probe.Calls = append(probe.Calls, ProbeCall{Params: callParams(v.text), Label: v.label})
+			}
+		}
+	}
+	add([]probeValue{{jsonQuote(cp.means), "means"}, {jsonQuote(cp.means + "/x"), "means-deeper"}, {jsonQuote(cp.means + "/x/y"), "means-slash-crossing"},
+		{jsonQuote(cp.means + "/passwd"), "means-deeper"}})
+	add(s.probeValues(ca))
+	add(s.probeValues(cb))
+	return probe
 }

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,9 +44,58 @@ func TestGenerateChainProbeDrawsEveryKind(t *testing.T) {
 			t.Errorf("no chain with corner %s", c.name)
 		}
 	}
-	for _, l := range []string{"respelled", "prefix-boundary", "slash-crossing", "dot-segment-escape", "encoded-dot-segment", "encoded-separator", "nfd", "type-confusion", "duplicate-argument", "case"} {
+	for _, l := range []string{"respelled", "prefix-boundary", "slash-crossing", "dot-segment-escape", "encoded-dot-segment", "encoded-separator", "nfd", "type-confusion", "duplicate-argument", "case", "malformed-percent"} {
 		if !labels[l] {
 			t.Errorf("no call labelled %s", l)
+		}
+	}
+}
+
+// TestMeetCornersReachEveryPairAndStep: the named corners hold every
+// ordered pair of the five operators over operands related by every
+// canonicalization step (and by none), the spelled operand on the second
+// hop and on the first, each a chain of two hops that parses, with a call
+// of the path the spelled operand means.
+func TestMeetCornersReachEveryPairAndStep(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range MeetCorners() {
+		pv, err := bound.Parse(p.Provenance)
+		if err != nil || len(pv.Chain) != 2 {
+			t.Fatalf("%s: %v, %d hops\n%s", p.Label, err, len(pv.Chain), p.Provenance)
+		}
+		seen[p.Label] = true
+		if len(p.Calls) < 4 || p.Calls[0].Label != "means" {
+			t.Errorf("%s: calls %v", p.Label, p.Calls)
+		}
+	}
+	for _, a := range cornerOps {
+		for _, b := range cornerOps {
+			for _, step := range MeetCornerSteps {
+				for _, l := range []string{string(a) + "|" + string(b) + "@" + step, string(a) + "|" + string(b) + "@" + step + "-first"} {
+					if !seen[l] {
+						t.Errorf("no corner %s", l)
+					}
+				}
+			}
+		}
+	}
+	for _, cp := range meetCornerPaths {
+		if !slices.Contains(MeetCornerSteps, cp.step) {
+			t.Errorf("path pair %q of an unnamed step %q", cp.second, cp.step)
+		}
+		spelled := map[string]func(string) bool{
+			"none": func(s string) bool {
+				return !strings.ContainsAny(s, "%") && !strings.Contains(s, "//") && !strings.HasSuffix(s, "/")
+			},
+			"dot":    func(s string) bool { return strings.Contains(s, "/./") || strings.Contains(s, "/../") },
+			"pct":    func(s string) bool { return strings.Contains(s, "%") },
+			"nfc":    func(s string) bool { return strings.Contains(s, "\u0301") },
+			"case":   func(s string) bool { return s != strings.ToLower(s) },
+			"tslash": func(s string) bool { return strings.HasSuffix(s, "/") || strings.HasSuffix(cp.first, "/") },
+			"dslash": func(s string) bool { return strings.Contains(s, "//") },
+		}[cp.step]
+		if spelled == nil || !spelled(cp.second) {
+			t.Errorf("%q is not spelled by its step %s", cp.second, cp.step)
 		}
 	}
 }

@@ -10,7 +10,9 @@
 //	make matrix-guards NOESCALATION=/path/to/no-escalation/proxy
 //
 // which is canonfuzz matrix --guards with
-// --impl no-escalation="python3 fuzz/oracle/noescalation/adapter.py --proxy-dir DIR".
+// --impl no-escalation="python3 fuzz/oracle/noescalation/adapter.py" and the
+// folder in $NOESCALATION_PROXY, so that the command the report and the
+// findings record is the same on every machine (--proxy-dir DIR works too).
 //
 // The Go side of this package is its test, which runs the adapter against
 // a stand-in module (testdata/fakeproxy) through the protocol client.
