@@ -18,7 +18,13 @@ func Unquote(tok []byte) (string, bool) {
 	if bytes.IndexByte(body, '\\') < 0 {
 		return string(body), true
 	}
-	out := make([]byte, 0, len(body))
+	out, ok := appendUnquoted(make([]byte, 0, len(body)), body)
+	return string(out), ok
+}
+
+// appendUnquoted appends the value of a string token's body (without its
+// quotes) to out.
+func appendUnquoted(out, body []byte) ([]byte, bool) {
 	for i := 0; i < len(body); {
 		c := body[i]
 		if c != '\\' {
@@ -27,7 +33,7 @@ func Unquote(tok []byte) (string, bool) {
 			continue
 		}
 		if i+1 >= len(body) {
-			return "", false
+			return out, false
 		}
 		switch body[i+1] {
 		case '"', '\\', '/':
@@ -45,17 +51,17 @@ func Unquote(tok []byte) (string, bool) {
 		case 'u':
 			r, n := unicodeEscape(body[i:])
 			if n == 0 {
-				return "", false
+				return out, false
 			}
 			out = utf8.AppendRune(out, r)
 			i += n
 			continue
 		default:
-			return "", false
+			return out, false
 		}
 		i += 2
 	}
-	return string(out), true
+	return out, true
 }
 
 // unicodeEscape reads \uXXXX, or a surrogate pair of two, at the start of
@@ -100,12 +106,22 @@ func hex4(b []byte) (rune, bool) {
 	return r, true
 }
 
-// NameIs reports whether the string token tok decodes to want, without
-// allocating when tok holds no escape.
+// NameIs reports whether the string token tok decodes to want. It does not
+// allocate for a want of up to 64 bytes: an escape is at most six bytes
+// for each byte it stands for, so only a token of a plausible length is
+// decoded, into a buffer of its own.
 func NameIs(tok []byte, want string) bool {
-	if len(tok) >= 2 && bytes.IndexByte(tok[1:len(tok)-1], '\\') < 0 {
-		return string(tok[1:len(tok)-1]) == want
+	if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' {
+		return false
 	}
-	s, ok := Unquote(tok)
-	return ok && s == want
+	body := tok[1 : len(tok)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body) == want
+	}
+	if len(body) < len(want) || len(body) > 6*len(want) {
+		return false
+	}
+	var buf [64]byte
+	out, ok := appendUnquoted(buf[:0], body)
+	return ok && string(out) == want
 }
