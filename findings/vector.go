@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -100,23 +101,16 @@ var required = []string{"target", "mode", "signature", "status", "found", "sourc
 // Parse reads one vector.
 func Parse(data []byte) (Vector, error) {
 	var v Vector
-	header, payload, ok := bytes.Cut(data, []byte("\n\n"))
-	if !ok {
-		return v, &FormatError{Reason: "no blank line ends the header"}
+	f, err := vecfile.Parse(data)
+	if fe := (*vecfile.FormatError)(nil); errors.As(err, &fe) {
+		return v, &FormatError{Line: fe.Line, Reason: fe.Reason}
 	}
-	v.Payload = payload
+	v.Payload = f.Payload
 	seen := map[string]bool{}
-	for i, line := range strings.Split(string(header), "\n") {
-		key, value, ok := strings.Cut(line, ": ")
-		if !ok {
-			return v, &FormatError{Line: i + 1, Reason: fmt.Sprintf("%q is not \"key: value\"", line)}
-		}
-		if seen[key] {
-			return v, &FormatError{Line: i + 1, Reason: fmt.Sprintf("key %q repeated", key)}
-		}
-		seen[key] = true
-		if err := v.set(key, value); err != nil {
-			return v, &FormatError{Line: i + 1, Reason: err.Error()}
+	for _, h := range f.Header {
+		seen[h.Key] = true
+		if err := v.set(h.Key, h.Value); err != nil {
+			return v, &FormatError{Line: h.Line, Reason: err.Error()}
 		}
 	}
 	for _, key := range required {
