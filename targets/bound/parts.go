@@ -16,7 +16,8 @@ func (g *Glob) MatchPositionSet(s string) bool {
 	if !utf8.ValidString(s) || len(g.toks)*len(s) > MaxGlobWork {
 		return false
 	}
-	return g.matchSlow(s)
+	ok, _ := g.matchSlow(s)
+	return ok
 }
 
 // Admitter is constraint c with its operands canonicalized once under
