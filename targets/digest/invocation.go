@@ -3,6 +3,7 @@ package digest
 import (
 	"fmt"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
@@ -35,7 +36,7 @@ func Parse(request []byte, opts admit.Options) (Invocation, error) {
 	if err := admit.Scan(request, opts); err != nil {
 		return Invocation{}, err
 	}
-	top := skipSpace(request, 0)
+	top := jsonspan.SkipSpace(request, 0)
 	root, err := object(request, top, "")
 	if err != nil {
 		return Invocation{}, err

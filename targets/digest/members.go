@@ -3,6 +3,7 @@ package digest
 import (
 	"bytes"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -22,7 +23,7 @@ type field struct {
 // where each token ends; it still stops, rather than panics, on bytes that
 // are not JSON, returning ok false.
 func objectFields(in []byte, i int) (fields []field, ok bool) {
-	i = skipSpace(in, i+1)
+	i = jsonspan.SkipSpace(in, i+1)
 	if i < len(in) && in[i] == '}' {
 		return nil, true
 	}
@@ -34,24 +35,24 @@ func objectFields(in []byte, i int) (fields []field, ok bool) {
 		if !ok {
 			return nil, false
 		}
-		j := skipSpace(in, nameEnd)
+		j := jsonspan.SkipSpace(in, nameEnd)
 		if j >= len(in) || in[j] != ':' {
 			return nil, false
 		}
-		valueStart := skipSpace(in, j+1)
+		valueStart := jsonspan.SkipSpace(in, j+1)
 		valueEnd, ok := skipValue(in, valueStart)
 		if !ok {
 			return nil, false
 		}
 		fields = append(fields, field{span{i, nameEnd}, span{valueStart, valueEnd}})
-		i = skipSpace(in, valueEnd)
+		i = jsonspan.SkipSpace(in, valueEnd)
 		if i < len(in) && in[i] == '}' {
 			return fields, true
 		}
 		if i >= len(in) || in[i] != ',' {
 			return nil, false
 		}
-		i = skipSpace(in, i+1)
+		i = jsonspan.SkipSpace(in, i+1)
 	}
 	return nil, false
 }
@@ -115,13 +116,6 @@ func isDelimiter(c byte) bool {
 		return true
 	}
 	return false
-}
-
-func skipSpace(in []byte, i int) int {
-	for i < len(in) && (in[i] == ' ' || in[i] == '\t' || in[i] == '\n' || in[i] == '\r') {
-		i++
-	}
-	return i
 }
 
 // nameIs reports whether the member name token tok decodes to want, a name
