@@ -1,12 +1,6 @@
 package digest
 
-import (
-	"bytes"
-
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
-	"github.com/canonfuzz/canonfuzz/targets/admit"
-	"github.com/canonfuzz/canonfuzz/targets/jcs"
-)
+import "github.com/canonfuzz/canonfuzz/internal/jsonspan"
 
 // A span is one token or value of the request: in[start:end].
 type span struct{ start, end int }
@@ -31,16 +25,4 @@ func objectFields(in []byte, i int) (fields []field, ok bool) {
 		return nil, false
 	}
 	return fields, true
-}
-
-// nameIs reports whether the member name token tok decodes to want, a name
-// with nothing to escape. A name spelled with escapes ("\u006eame") is
-// compared by its canonical form, which is unique.
-func nameIs(tok []byte, want string) bool {
-	body := tok[1 : len(tok)-1]
-	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body) == want
-	}
-	canon, err := jcs.Canonicalize(tok, admit.Options{})
-	return err == nil && len(canon) == len(want)+2 && string(canon[1:len(canon)-1]) == want
 }
