@@ -26,17 +26,18 @@ func (g *Glob) MatchPositionSet(s string) bool {
 // one constraint does not canonicalize the operands (and compile a glob)
 // again for each value. Harness API: the meet properties of fuzz/property
 // judge the meet with it.
+//
+// The zero Admitter admits nothing.
 type Admitter struct {
-	mode     Mode
-	readings []Mode
-	canon    []canonical
-	fold     bool
+	mode  Mode
+	canon []canonical // one per reading, in the order of readings(mode)
+	fold  bool
 }
 
 // NewAdmitter canonicalizes c under every reading of m.
 func NewAdmitter(c Constraint, m Mode, fold bool) Admitter {
-	a := Admitter{mode: m, readings: readings(m), fold: fold}
-	for _, r := range a.readings {
+	a := Admitter{mode: m, fold: fold}
+	for _, r := range readings(m) {
 		a.canon = append(a.canon, canonicalize(c, r, fold))
 	}
 	return a
@@ -78,7 +79,7 @@ func CanonicalValue(v Value, m Mode, fold bool) Canonical {
 // Canonical made under another mode or folding than the admitter's is
 // admitted by nothing: the answer would be about another reading.
 func (a Admitter) AdmitsCanonical(v Canonical) bool {
-	if v.refused || v.m != a.mode || v.fold != a.fold {
+	if v.refused || v.m != a.mode || v.fold != a.fold || len(a.canon) == 0 || len(v.forms) != len(a.canon) {
 		return false
 	}
 	for i := range a.canon {

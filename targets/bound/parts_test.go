@@ -45,6 +45,9 @@ func TestAdmitterIsAdmits(t *testing.T) {
 			}
 		}
 	}
+	if (Admitter{}).Admits(String("")) || (Admitter{}).AdmitsCanonical(CanonicalValue(String(""), ModePlain, false)) {
+		t.Error("the zero Admitter admitted a value")
+	}
 	if admitted == 0 {
 		t.Fatal("no pair admitted: the table tells nothing apart")
 	}
