@@ -77,23 +77,12 @@ type Vector struct {
 }
 
 // ErrFormat is matched by every *FormatError.
-var ErrFormat = errors.New("findings: malformed vector")
+var ErrFormat = vecfile.ErrFormat
 
-// FormatError is a vector file that does not follow the format.
-type FormatError struct {
-	Line   int // 1-based header line; 0 for the vector as a whole
-	Reason string
-}
-
-func (e *FormatError) Error() string {
-	if e.Line == 0 {
-		return "findings: " + e.Reason
-	}
-	return fmt.Sprintf("findings: header line %d: %s", e.Line, e.Reason)
-}
-
-// Is makes errors.Is(err, ErrFormat) hold.
-func (e *FormatError) Is(target error) bool { return target == ErrFormat }
+// FormatError is a vector file that does not follow the format, the
+// format's own error (internal/vecfile) whether the header's lines or the
+// values of this package's keys are at fault.
+type FormatError = vecfile.FormatError
 
 // required are the keys every vector has.
 var required = []string{"target", "mode", "signature", "status", "found", "source", "source-sha256", "size-before", "size-after", "count"}
@@ -102,8 +91,8 @@ var required = []string{"target", "mode", "signature", "status", "found", "sourc
 func Parse(data []byte) (Vector, error) {
 	var v Vector
 	f, err := vecfile.Parse(data)
-	if fe := (*vecfile.FormatError)(nil); errors.As(err, &fe) {
-		return v, &FormatError{Line: fe.Line, Reason: fe.Reason}
+	if err != nil {
+		return v, err
 	}
 	v.Payload = f.Payload
 	seen := map[string]bool{}

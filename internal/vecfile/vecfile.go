@@ -39,9 +39,9 @@ type FormatError struct {
 
 func (e *FormatError) Error() string {
 	if e.Line == 0 {
-		return e.Reason
+		return "malformed vector: " + e.Reason
 	}
-	return fmt.Sprintf("header line %d: %s", e.Line, e.Reason)
+	return fmt.Sprintf("malformed vector: header line %d: %s", e.Line, e.Reason)
 }
 
 // Is makes errors.Is(err, ErrFormat) hold.
