@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
-	"github.com/canonfuzz/canonfuzz/fuzz/campaign"
+	"github.com/canonfuzz/canonfuzz/campaign"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/campaign"
+	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
