@@ -1,25 +1,38 @@
 package campaign
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// The engines a campaign runs.
+const (
+	EngineNative    = "native"    // Go's fuzzing engine on the native targets (go test -fuzz)
+	EngineGoFuzz    = "gofuzz"    // go-fuzz on the entry points of fuzz/gofuzz (scripts/gofuzz-cluster.sh)
+	EngineLibFuzzer = "libfuzzer" // libFuzzer builds of the same entry points (scripts/libfuzzer-build.sh)
+)
+
+// The seed modes of a native campaign.
+const (
+	SeedsCommitted = "committed" // the catalogue's seeds (f.Add) and the package's testdata/fuzz
+	SeedsWithheld  = "withheld"  // none: the engine starts from an empty corpus (Scratch implied)
 )
 
 // Config says what a campaign runs and where it keeps its state.
 type Config struct {
 	Root     string        // the module root
-	Patterns []string      // packages to search for targets; default ./targets/... ./fuzz/...
+	Engine   string        // EngineNative (the default), EngineGoFuzz or EngineLibFuzzer
+	Patterns []string      // native: packages to search for targets; default ./targets/... ./fuzz/...
 	Targets  []string      // fuzz target or short package names; empty means all
 	Time     time.Duration // fuzzing time per target
 	Grace    time.Duration // past Time, how long a target may take before it counts as hung
@@ -29,12 +42,41 @@ type Config struct {
 	Out      string        // campaign.json, campaign.md, copies of failing inputs
 	Progress io.Writer     // a line per progress report; nil is quiet
 	Minimize Minimizer     // nil leaves failures unminimized
+
+	// Tags are build tags of the native test binaries (the efficacy
+	// benchmark builds them with "planted"); Env is added to the
+	// environment of every fuzzing process.
+	Tags []string
+	Env  []string
+	// Seeds is SeedsCommitted (the default) or SeedsWithheld. Scratch runs
+	// each native target in its own directory under Workdir, with a copy
+	// of its package's testdata/fuzz/FuzzX (none when seeds are withheld)
+	// and a fresh corpus cache, so that nothing is written into the
+	// package and no earlier run helps: a measurement, not a campaign
+	// that resumes.
+	Seeds   string
+	Scratch bool
+	// SeedValues gives the values a target adds in code with f.Add, in
+	// order, so that a failure the engine reports on seed#N keeps its
+	// input; nil means the catalogue (seeds.For).
+	SeedValues func(t Target) ([]seeds.Seed, error)
+
+	// Engines other than native: From takes the crashers (go-fuzz) or
+	// crash files (libFuzzer) of an earlier run, such as a go-fuzz
+	// cluster's workdir or ClusterFuzzLite's artifacts, instead of running
+	// the engine; Bin is the folder of the libFuzzer binaries
+	// (default Workdir/libfuzzer); EngineSeed is libFuzzer's -seed (0:
+	// libFuzzer picks one).
+	From       string
+	Bin        string
+	EngineSeed int64
 }
 
 // Minimizer turns a failing input into a regression vector. New reports a
-// signature not seen before; a known signature only adds to its vector's count.
+// signature not seen before; a known signature only adds to its vector's
+// count. It gets the failing bytes themselves, never a path to read again.
 type Minimizer interface {
-	Minimize(ctx context.Context, t Target, input []byte, source string) (Vector, error)
+	Minimize(ctx context.Context, t Target, in findings.Input) (Vector, error)
 }
 
 // Vector is what a Minimizer made of one failing input.
@@ -42,13 +84,25 @@ type Vector struct {
 	Path      string `json:"path"`
 	Signature string `json:"signature"`
 	New       bool   `json:"new"`
+	// Bytes is the size of the minimized payload; Kept reports that the
+	// minimized input, read back from its payload and replayed, signs as
+	// the input did before minimizing (Before).
+	Bytes  int    `json:"minimized_bytes"`
+	Before string `json:"signature_before,omitempty"`
+	Kept   bool   `json:"signature_kept"`
+	// Document is the vector of the document (the JSON value, call or
+	// message) a generator target made of the minimized bytes, reduced on
+	// its own, with its size; empty for a target without one.
+	Document      string `json:"document,omitempty"`
+	DocumentBytes int    `json:"document_bytes,omitempty"`
 }
 
 // The statuses of a target's run.
 const (
 	StatusOK      = "ok"      // fuzzed for its time, found nothing
-	StatusFailed  = "failed"  // the engine reported a failing input
+	StatusFailed  = "failed"  // the engine reported a failing input, which every Failure holds
 	StatusHung    = "hung"    // killed at the deadline
+	StatusOverran = "overran" // the engine stopped on its own budget (context deadline exceeded) without a failing input
 	StatusCrashed = "crashed" // exited abnormally without a failing input
 )
 
@@ -56,6 +110,7 @@ const (
 type Result struct {
 	Target         string    `json:"target"`
 	Package        string    `json:"package"`
+	Engine         string    `json:"engine"`
 	Status         string    `json:"status"`
 	Seconds        float64   `json:"seconds"`
 	Execs          int64     `json:"execs"`
@@ -67,38 +122,45 @@ type Result struct {
 	Detail         string    `json:"detail,omitempty"`
 }
 
-// Failure is one failing input a target reported.
-type Failure struct {
-	Input   string  `json:"input"`             // the engine's file, as Go's replay finds it
-	Copy    string  `json:"copy,omitempty"`    // its copy under Out
-	Message string  `json:"message,omitempty"` // the first lines of the failure
-	Vector  *Vector `json:"vector,omitempty"`
-	New     bool    `json:"new"`
-	Error   string  `json:"minimize_error,omitempty"`
-}
-
 // Run fuzzes the selected targets and writes the reports. The error is for a
 // campaign that could not run at all; failing targets are in the Report.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	cfg.defaults()
+	if err := cfg.defaults(); err != nil {
+		return nil, err
+	}
 	for _, dir := range []string{cfg.Workdir, cfg.Out} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("campaign: %w", err)
 		}
 	}
-	all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns)
-	if err != nil {
-		return nil, err
-	}
-	targets, err := Select(all, cfg.Targets)
-	if err != nil {
-		return nil, err
+	var (
+		targets []Target
+		run     func(ctx context.Context, cfg Config, t Target) Result
+	)
+	switch cfg.Engine {
+	case EngineNative:
+		all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns, cfg.Tags)
+		if err != nil {
+			return nil, err
+		}
+		if targets, err = Select(all, cfg.Targets); err != nil {
+			return nil, err
+		}
+		run = func(ctx context.Context, cfg Config, t Target) Result {
+			return runNative(ctx, cfg, t, binaries[t.Package])
+		}
+	default:
+		var err error
+		if targets, err = entryPoints(cfg); err != nil {
+			return nil, err
+		}
+		run = runEntryPoint
 	}
 	if len(targets) == 0 {
 		return nil, errors.New("campaign: no fuzz targets found")
 	}
-	rep := &Report{Started: time.Now().UTC(), PerTarget: cfg.Time.String(), Parallel: cfg.Parallel, Workers: cfg.Workers,
-		GoVersion: runtime.Version(), CPUs: runtime.NumCPU()}
+	rep := &Report{Started: time.Now().UTC(), Engine: cfg.Engine, Seeds: cfg.Seeds, PerTarget: cfg.Time.String(),
+		Parallel: cfg.Parallel, Workers: cfg.Workers, GoVersion: runtime.Version(), CPUs: runtime.NumCPU()}
 	results := make([]Result, len(targets))
 	sem := make(chan struct{}, cfg.Parallel)
 	var wg sync.WaitGroup
@@ -108,7 +170,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			results[k] = runTarget(ctx, cfg, t, binaries[t.Package])
+			results[k] = run(ctx, cfg, t)
 		}()
 	}
 	wg.Wait()
@@ -120,7 +182,26 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-func (cfg *Config) defaults() {
+func (cfg *Config) defaults() error {
+	switch cfg.Engine {
+	case "":
+		cfg.Engine = EngineNative
+	case EngineNative, EngineGoFuzz, EngineLibFuzzer:
+	default:
+		return fmt.Errorf("campaign: no engine %q (native, gofuzz, libfuzzer)", cfg.Engine)
+	}
+	switch cfg.Seeds {
+	case "":
+		cfg.Seeds = SeedsCommitted
+	case SeedsCommitted:
+	case SeedsWithheld:
+		cfg.Scratch = true
+	default:
+		return fmt.Errorf("campaign: no seed mode %q (committed, withheld)", cfg.Seeds)
+	}
+	if cfg.Seeds == SeedsWithheld && cfg.Engine != EngineNative {
+		return errors.New("campaign: seeds can be withheld from the native engine only")
+	}
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"./targets/...", "./fuzz/..."}
 	}
@@ -142,89 +223,10 @@ func (cfg *Config) defaults() {
 	if cfg.Out == "" {
 		cfg.Out = cfg.Workdir
 	}
-}
-
-// runTarget fuzzes one target in its own process group, so that the engine's
-// workers die with it at the deadline.
-func runTarget(ctx context.Context, cfg Config, t Target, exe string) Result {
-	res := Result{Target: t.Name, Package: t.Package, Status: StatusOK,
-		Log: filepath.Join(cfg.Workdir, "logs", t.Name+".log")}
-	if err := os.MkdirAll(filepath.Dir(res.Log), 0o755); err != nil {
-		return res.crashed(err)
+	if cfg.Bin == "" {
+		cfg.Bin = filepath.Join(cfg.Workdir, "libfuzzer")
 	}
-	logFile, err := os.Create(res.Log)
-	if err != nil {
-		return res.crashed(err)
-	}
-	defer logFile.Close()
-	corpus := filepath.Join(cfg.Workdir, "corpus", strings.ReplaceAll(t.Package, "/", "_"))
-	if corpus, err = filepath.Abs(corpus); err != nil {
-		return res.crashed(err)
-	}
-	dctx, cancel := context.WithTimeout(ctx, cfg.Time+cfg.Grace)
-	defer cancel()
-	cmd := exec.CommandContext(dctx, exe, "-test.run=^$", "-test.fuzz=^"+t.Name+"$",
-		"-test.fuzztime="+cfg.Time.String(), "-test.fuzzcachedir="+corpus,
-		fmt.Sprintf("-test.parallel=%d", cfg.Workers), "-test.fuzzminimizetime="+minimizeTime(cfg.Time).String())
-	cmd.Dir = t.Dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 10 * time.Second
-	pipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return res.crashed(err)
-	}
-	cmd.Stderr = cmd.Stdout
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return res.crashed(err)
-	}
-	var inputs, message []string
-	sc := bufio.NewScanner(pipe)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		fmt.Fprintln(logFile, line)
-		if p, ok := parseProgress(line); ok {
-			res.Execs, res.NewInteresting, res.CorpusTotal = p.Execs, p.NewInteresting, p.CorpusTotal
-			if cfg.Progress != nil {
-				fmt.Fprintf(cfg.Progress, "%-40s %8s %12d execs %9.0f/s  corpus +%d (%d)\n", t.Name,
-					p.Elapsed, p.Execs, float64(p.Execs)/max(p.Elapsed.Seconds(), 1), p.NewInteresting, p.CorpusTotal)
-			}
-		} else if in, ok := parseFailingInput(line); ok {
-			inputs = append(inputs, in)
-		} else if strings.HasPrefix(strings.TrimSpace(line), "--- FAIL") || len(message) > 0 && len(message) < 12 {
-			message = append(message, strings.TrimSpace(line))
-		}
-	}
-	waitErr := cmd.Wait()
-	res.Seconds = time.Since(start).Seconds()
-	if res.Seconds > 0 {
-		res.ExecsPerSecond = float64(res.Execs) / min(res.Seconds, cfg.Time.Seconds()+1)
-	}
-	switch {
-	case dctx.Err() != nil && ctx.Err() == nil:
-		res.Status = StatusHung
-		res.Detail = fmt.Sprintf("still running %s after its %s budget; killed", cfg.Grace, cfg.Time)
-	case len(inputs) > 0:
-		res.Status = StatusFailed
-		for _, in := range inputs {
-			res.Failures = append(res.Failures, collectFailure(ctx, cfg, t, in, strings.Join(message, "\n")))
-		}
-	case len(message) > 0:
-		// A failure on a seed, or a worker the engine found hung: the
-		// input is already in the seed corpus, so none was written.
-		res.Status = StatusFailed
-		res.Failures = []Failure{{Message: strings.Join(message, "\n"), New: true}}
-	case waitErr != nil:
-		res.Status = StatusCrashed
-		res.Detail = waitErr.Error()
-	}
-	if cfg.Progress != nil {
-		fmt.Fprintf(cfg.Progress, "%-40s %s: %d execs in %.0fs, corpus +%d, %d failures\n",
-			t.Name, res.Status, res.Execs, res.Seconds, res.NewInteresting, len(res.Failures))
-	}
-	return res
+	return nil
 }
 
 // minimizeTime is how long the engine may shrink each new interesting input:
@@ -238,27 +240,4 @@ func (r Result) crashed(err error) Result {
 	r.Status = StatusCrashed
 	r.Detail = err.Error()
 	return r
-}
-
-// collectFailure copies a failing input to Out and hands it to the minimizer.
-func collectFailure(ctx context.Context, cfg Config, t Target, input, message string) Failure {
-	f := Failure{Input: filepath.Join(t.Dir, input), Message: message, New: true}
-	data, err := os.ReadFile(f.Input)
-	if err != nil {
-		f.Error = err.Error()
-		return f
-	}
-	f.Copy = filepath.Join(cfg.Out, "failures", t.Name, filepath.Base(input))
-	if err := os.MkdirAll(filepath.Dir(f.Copy), 0o755); err == nil {
-		_ = os.WriteFile(f.Copy, data, 0o644)
-	}
-	if cfg.Minimize != nil {
-		v, err := cfg.Minimize.Minimize(ctx, t, data, f.Input)
-		if err != nil {
-			f.Error = err.Error()
-		} else {
-			f.Vector, f.New = &v, v.New
-		}
-	}
-	return f
 }
