@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -157,6 +158,13 @@ func runNative(ctx context.Context, cfg Config, t Target, exe string) Result {
 		}
 		for _, entry := range er.seedFails {
 			in, err := seedInput(cfg, t, dir, entry)
+			if n, ok := strings.CutPrefix(entry, "seed#"); ok && er.failExecs == 0 {
+				// The replay runs the seeds added in code in order:
+				// seed#N is its N+1-th execution.
+				if i, err := strconv.Atoi(n); err == nil {
+					er.failExecs = int64(i) + 1
+				}
+			}
 			found(BySeed, t.Name+"/"+entry, in, err)
 		}
 	default:

@@ -70,6 +70,18 @@ type Config struct {
 	From       string
 	Bin        string
 	EngineSeed int64
+
+	// Discovered, when set, is what Discover found and built before (with
+	// the same Tags), so that a caller running many campaigns on one
+	// build, such as the efficacy benchmark, builds once.
+	Discovered *Discovery
+}
+
+// Discovery is the native targets Discover found and the test binary of
+// each target's package.
+type Discovery struct {
+	Targets  []Target
+	Binaries map[string]string // by package import path
 }
 
 // Minimizer turns a failing input into a regression vector. New reports a
@@ -139,10 +151,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	)
 	switch cfg.Engine {
 	case EngineNative:
-		all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns, cfg.Tags)
-		if err != nil {
-			return nil, err
+		d := cfg.Discovered
+		if d == nil {
+			all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns, cfg.Tags)
+			if err != nil {
+				return nil, err
+			}
+			d = &Discovery{Targets: all, Binaries: binaries}
 		}
+		all, binaries := d.Targets, d.Binaries
+		var err error
 		if targets, err = Select(all, cfg.Targets); err != nil {
 			return nil, err
 		}
