@@ -8,6 +8,7 @@ package planted
 var EfficacyFaults = []string{
 	"FuzzScanMatchesReference/duplicates-admitted",
 	"FuzzScanMatchesReference/offsets-one-byte-late",
+	"FuzzScanMatchesReference/a-raw-del-in-a-string-refused",
 	"FuzzReferenceMatchesJSONText/noncharacters-refused-under-rfc-8785",
 
 	"FuzzCanonicalizeFixedPoint/last-duplicate-wins",
@@ -17,6 +18,7 @@ var EfficacyFaults = []string{
 	"FuzzCompareUTF16MatchesReference/names-compared-by-code-point",
 	"FuzzAppendNumberMatchesReference/go-s-g-format-for-numbers",
 	"FuzzAppendStringMatchesReference/control-escapes-in-upper-case-hex",
+	"FuzzAppendStringMatchesReference/del-escaped",
 	"FuzzDecimalToFloatMatchesParseFloat/decided-with-two-roundings",
 
 	"FuzzSumMatchesCanonicalize/digest-over-encoding-json",

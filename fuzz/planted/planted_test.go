@@ -409,3 +409,57 @@ func describe(values []any) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// TestPlantedFaultsTableIsTrue: the table of docs/PLANTED-FAULTS.md has
+// one row per variant of Variants(), in order, with its name, area and
+// fault, and marks exactly EfficacyFaults; every name of EfficacyFaults
+// is a variant.
+func TestPlantedFaultsTableIsTrue(t *testing.T) {
+	root, err := fuzzsource.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "PLANTED-FAULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- variants:")
+	block, _, ok2 := strings.Cut(rest, "<!-- /variants -->")
+	if !ok || !ok2 {
+		t.Fatal("docs/PLANTED-FAULTS.md has no <!-- variants: --> ... <!-- /variants --> block")
+	}
+	var rows [][]string
+	for _, line := range strings.Split(block, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(line, "|"), " | ") {
+			cells = append(cells, strings.ReplaceAll(strings.TrimSpace(c), `\|`, "|"))
+		}
+		rows = append(rows, cells)
+	}
+	variants := Variants()
+	if len(rows) != len(variants) {
+		t.Errorf("the table has %d rows, Variants() %d", len(rows), len(variants))
+	}
+	for i, v := range variants {
+		if i >= len(rows) {
+			break
+		}
+		target, _ := property.Lookup(v.Target)
+		want := []string{"`" + v.Name() + "`", target.Area, v.Fault}
+		if len(rows[i]) < 5 || !slices.Equal(rows[i][:3], want) {
+			t.Errorf("row %d is %q, want %q first", i+1, rows[i], want)
+			continue
+		}
+		if mark := rows[i][4] == "yes"; mark != slices.Contains(EfficacyFaults, v.Name()) {
+			t.Errorf("row %d (%s): efficacy %q, but EfficacyFaults has it: %v", i+1, v.Name(), rows[i][4], !mark)
+		}
+	}
+	for _, name := range EfficacyFaults {
+		if _, ok := Lookup(name); !ok {
+			t.Errorf("EfficacyFaults names %q, which is no variant", name)
+		}
+	}
+}

@@ -46,6 +46,7 @@ func Variants() []Variant {
 	return []Variant{
 		{Target: "FuzzScanMatchesReference", Fault: "duplicates admitted", Impl: ScanAdmitsDuplicates},
 		{Target: "FuzzScanMatchesReference", Fault: "offsets one byte late", Impl: ScanOffsetsLate},
+		{Target: "FuzzScanMatchesReference", Fault: "a raw DEL in a string refused", Impl: ScanRefusesDelete},
 		{Target: "FuzzReferenceMatchesJSONText", Fault: "noncharacters refused under RFC 8785", Impl: ReferenceRefusesNoncharacters},
 
 		{Target: "FuzzCanonicalizeFixedPoint", Fault: "last duplicate wins", Impl: LastWinsUnder},
@@ -57,6 +58,8 @@ func Variants() []Variant {
 		{Target: "FuzzNumberTokenOfDoubleMatchesReference", Fault: "tokens written in Go's 'g' format", Impl: NumberTokenGoFormat},
 		{Target: "FuzzAppendStringMatchesReference", Fault: "control escapes in upper-case hex",
 			Impl: property.StringCodec{Append: StringUpperHex, Decode: jcs.DecodeStringToken}},
+		{Target: "FuzzAppendStringMatchesReference", Fault: "DEL escaped",
+			Impl: property.StringCodec{Append: StringEscapesDelete, Decode: jcs.DecodeStringToken}},
 		{Target: "FuzzDecimalToFloatMatchesParseFloat", Fault: "decided with two roundings", Impl: DecimalNaive},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "members sorted by code point", Impl: CodePointOrder},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "last duplicate wins", Impl: LastWins},
