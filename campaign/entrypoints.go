@@ -62,14 +62,21 @@ func runEntryPoint(ctx context.Context, cfg Config, t Target) Result {
 		return res.crashed(err)
 	}
 	res.Seconds = time.Since(start).Seconds()
+	if res.Log != "" {
+		res.Execs = executedUnits(res.Log)
+	}
 	for _, path := range files {
 		in, err := readEngineFile(path)
 		if err != nil {
 			return res.crashed(fmt.Errorf("campaign: the crasher %s cannot be read: %w", path, err))
 		}
 		res.Status = StatusFailed
+		by := ByEngine
+		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && !logSays(res.Log, "INITED") {
+			by = BySeed // it crashed while reading its seed corpus, before it mutated anything
+		}
 		res.Failures = append(res.Failures, collect(ctx, cfg, t,
-			Failure{By: ByEngine, Input: path, New: true, Seconds: res.Seconds}, in))
+			Failure{By: by, Input: path, New: true, Seconds: res.Seconds, Execs: res.Execs}, in))
 	}
 	if cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, "%-40s %s (%s): %d crashers\n", t.Name, res.Status, cfg.Engine, len(res.Failures))
@@ -140,6 +147,9 @@ func runEngine(ctx context.Context, cfg Config, t Target, res *Result) (string, 
 		return "", err
 	}
 	res.Log = filepath.Join(work, "campaign.log")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return "", err
+	}
 	secs := strconv.Itoa(max(1, int(cfg.Time.Seconds())))
 	var cmd *exec.Cmd
 	crashers := work
@@ -157,19 +167,30 @@ func runEngine(ctx context.Context, cfg Config, t Target, res *Result) (string, 
 		}
 		corpus := filepath.Join(work, "corpus")
 		crashers = filepath.Join(work, "crashes")
+		if cfg.Scratch {
+			if err := os.RemoveAll(work); err != nil {
+				return "", err
+			}
+		}
 		for _, d := range []string{corpus, crashers} {
 			if err := os.MkdirAll(d, 0o755); err != nil {
 				return "", err
 			}
 		}
-		if _, err := gofuzz.WriteCorpus(t.Name, corpus); err != nil {
-			return "", err
+		if cfg.Seeds != SeedsWithheld {
+			if _, err := gofuzz.WriteCorpus(t.Name, corpus); err != nil {
+				return "", err
+			}
 		}
 		args := []string{"-max_total_time=" + secs, "-artifact_prefix=" + crashers + "/", "-print_final_stats=1"}
 		if cfg.EngineSeed != 0 {
 			args = append(args, "-seed="+strconv.FormatInt(cfg.EngineSeed, 10))
 		}
-		if dict := filepath.Join(cfg.Bin, t.Name+".dict"); fileExists(dict) {
+		switch dict := filepath.Join(cfg.Bin, t.Name+".dict"); {
+		case cfg.Dict == "none":
+		case cfg.Dict != "":
+			args = append(args, "-dict="+cfg.Dict)
+		case fileExists(dict):
 			args = append(args, "-dict="+dict)
 		}
 		cmd = exec.CommandContext(dctx, bin, append(args, corpus)...)
@@ -206,4 +227,27 @@ func runEngine(ctx context.Context, cfg Config, t Target, res *Result) (string, 
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// executedUnits is libFuzzer's count of executions from its final
+// statistics (-print_final_stats=1), which it prints at the first crash
+// as at the end of its time; 0 when the log has none.
+func executedUnits(log string) int64 {
+	data, err := os.ReadFile(log)
+	if err != nil {
+		return 0
+	}
+	var n int64
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "stat::number_of_executed_units: "); ok {
+			n, _ = strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		}
+	}
+	return n
+}
+
+// logSays reports whether the log has a line containing s.
+func logSays(log, s string) bool {
+	data, err := os.ReadFile(log)
+	return err == nil && strings.Contains(string(data), s)
 }

@@ -70,6 +70,10 @@ type Config struct {
 	From       string
 	Bin        string
 	EngineSeed int64
+	// Dict is libFuzzer's dictionary: "" the binary's own ENTRY.dict
+	// beside it when there is one (scripts/libfuzzer-build.sh writes
+	// campaign/json.dict there), "none" none, else a path.
+	Dict string
 
 	// Discovered, when set, is what Discover found and built before (with
 	// the same Tags), so that a caller running many campaigns on one
@@ -217,8 +221,8 @@ func (cfg *Config) defaults() error {
 	default:
 		return fmt.Errorf("campaign: no seed mode %q (committed, withheld)", cfg.Seeds)
 	}
-	if cfg.Seeds == SeedsWithheld && cfg.Engine != EngineNative {
-		return errors.New("campaign: seeds can be withheld from the native engine only")
+	if cfg.Seeds == SeedsWithheld && cfg.Engine == EngineGoFuzz {
+		return errors.New("campaign: seeds cannot be withheld from go-fuzz (scripts/gofuzz-cluster.sh adds them)")
 	}
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"./targets/...", "./fuzz/..."}

@@ -29,6 +29,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/minimize/signer"
@@ -53,11 +54,30 @@ type Config struct {
 	Workdir  string          // test binaries, scratch folders, logs, the vectors the runs write
 	Minimize time.Duration   // bound of each minimization
 	Progress io.Writer       // a line per run; nil is quiet
+
+	// Engines are EngineNative and EngineLibFuzzer, EngineLibFuzzerDict
+	// (libFuzzer with campaign/json.dict); default native alone. The
+	// libFuzzer engines run the planted build of the go-fuzz entry points
+	// in LibFuzzerBin (GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh),
+	// once per seed of EngineSeeds (libFuzzer's -seed) in place of
+	// Repeats; a fault whose target has no entry point is not run there.
+	Engines      []string
+	LibFuzzerBin string
+	EngineSeeds  []int64
 }
+
+// The engines Measure runs a fault on.
+const (
+	EngineNative        = "native"
+	EngineLibFuzzer     = "libfuzzer"
+	EngineLibFuzzerDict = "libfuzzer+dict"
+)
 
 // Run is one fault's run under one budget and seed mode.
 type Run struct {
 	Name    string  `json:"name"`
+	Engine  string  `json:"engine"` // EngineNative, EngineLibFuzzer, EngineLibFuzzerDict
+	Seed    int64   `json:"engine_seed,omitempty"`
 	Target  string  `json:"target"`
 	Area    string  `json:"area"`  // admit, jcs, digest, bound/glob, bound/canonicalization, bound/meet, bound/parse, guard
 	Seeds   string  `json:"seeds"` // campaign.SeedsCommitted or SeedsWithheld
@@ -133,17 +153,30 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 	if cfg.Withhold {
 		modes = append(modes, campaign.SeedsWithheld)
 	}
+	if len(cfg.Engines) == 0 {
+		cfg.Engines = []string{EngineNative}
+	}
+	d := &campaign.Discovery{Targets: targets, Binaries: binaries}
 	for _, budget := range cfg.Budgets {
-		for repeat := 1; repeat <= cfg.Repeats; repeat++ {
-			for _, f := range cfg.Faults {
-				for _, mode := range modes {
-					if err := ctx.Err(); err != nil {
-						return rep, err
+		for _, engine := range cfg.Engines {
+			seeds := make([]int64, cfg.Repeats)
+			if engine != EngineNative {
+				seeds = cfg.EngineSeeds
+			}
+			for repeat, seed := range seeds {
+				for _, f := range cfg.Faults {
+					if engine != EngineNative && !hasEntryPoint(f) {
+						continue
 					}
-					run := measureOne(ctx, cfg, f, mode, budget, repeat, &campaign.Discovery{Targets: targets, Binaries: binaries})
-					rep.Runs = append(rep.Runs, run)
-					if cfg.Progress != nil {
-						fmt.Fprintf(cfg.Progress, "efficacy: %-75s %-9s %5s #%d: %s\n", f.Name, mode, budget, repeat, run.line())
+					for _, mode := range modes {
+						if err := ctx.Err(); err != nil {
+							return rep, err
+						}
+						run := measureOne(ctx, cfg, f, engine, seed, mode, budget, repeat+1, d)
+						rep.Runs = append(rep.Runs, run)
+						if cfg.Progress != nil {
+							fmt.Fprintf(cfg.Progress, "efficacy: %-75s %-14s %-9s %5s #%d: %s\n", f.Name, engine, mode, budget, repeat+1, run.line())
+						}
 					}
 				}
 			}
@@ -154,10 +187,10 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 }
 
 // measureOne runs the campaign on one fault.
-func measureOne(ctx context.Context, cfg Config, f Fault, mode string, budget time.Duration, repeat int, d *campaign.Discovery) Run {
+func measureOne(ctx context.Context, cfg Config, f Fault, engine string, seed int64, mode string, budget time.Duration, repeat int, d *campaign.Discovery) Run {
 	t := f.Binding.Target()
-	run := Run{Name: f.Name, Target: t.Name, Area: Area(t), Seeds: mode, Budget: budget.Seconds(), Repeat: repeat}
-	work := filepath.Join(cfg.Workdir, "runs", strings.ReplaceAll(f.Name, "/", "_"), fmt.Sprintf("%s-%s-%d", mode, budget, repeat))
+	run := Run{Name: f.Name, Engine: engine, Seed: seed, Target: t.Name, Area: Area(t), Seeds: mode, Budget: budget.Seconds(), Repeat: repeat}
+	work := filepath.Join(cfg.Workdir, "runs", strings.ReplaceAll(f.Name, "/", "_"), fmt.Sprintf("%s-%s-%s-%d", engine, mode, budget, repeat))
 	if err := os.RemoveAll(work); err != nil {
 		run.Detail = err.Error()
 		return run
@@ -167,7 +200,7 @@ func measureOne(ctx context.Context, cfg Config, f Fault, mode string, budget ti
 	if mode == campaign.SeedsWithheld {
 		env = append(env, "CANONFUZZ_SEEDS=withheld")
 	}
-	rep, err := campaign.Run(ctx, campaign.Config{
+	cc := campaign.Config{
 		Root: cfg.Root, Targets: []string{t.Name}, Time: budget, Workers: 1, Workdir: work,
 		Tags: []string{"planted"}, Env: env, Seeds: mode, Scratch: true, Discovered: d,
 		SeedValues: func(campaign.Target) ([]seeds.Seed, error) { return f.Seeds, nil },
@@ -175,7 +208,14 @@ func measureOne(ctx context.Context, cfg Config, f Fault, mode string, budget ti
 			Options: findings.Request{Time: cfg.Minimize},
 			Signer:  func(campaign.Target) (*signer.Target, error) { return st, nil },
 			Comment: func(campaign.Target, findings.Input) string { return "planted fault " + f.Name + ": " + f.Fault }},
-	})
+	}
+	if engine != EngineNative {
+		cc.Engine, cc.Bin, cc.EngineSeed, cc.Dict = campaign.EngineLibFuzzer, cfg.LibFuzzerBin, seed, "none"
+		if engine == EngineLibFuzzerDict {
+			cc.Dict = filepath.Join(cfg.Root, "campaign", "json.dict")
+		}
+	}
+	rep, err := campaign.Run(ctx, cc)
 	if err != nil {
 		run.Detail = err.Error()
 		return run
@@ -198,6 +238,12 @@ func measureOne(ctx context.Context, cfg Config, f Fault, mode string, budget ti
 	run.RealPasses = realPasses(st, t, fail.Copy)
 	run.Found = fail.Vector != nil && run.RealPasses
 	return run
+}
+
+// hasEntryPoint reports whether the fault's target has a go-fuzz and
+// libFuzzer entry point.
+func hasEntryPoint(f Fault) bool {
+	return contains(gofuzz.EntryPoints(), f.Binding.Target().Name)
 }
 
 // realPasses reports whether the real target passes the failing input

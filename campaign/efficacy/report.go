@@ -79,23 +79,23 @@ func (r *Report) Markdown() string {
 	fmt.Fprintf(&b, "%d runs (budgets %s, %d repetition(s) each, one fuzzing worker) on %d CPUs, %.0f s in all; %d runs missed their fault.\n",
 		len(r.Runs), strings.Join(r.Budgets, ", "), r.Repeats, r.CPUs, r.Seconds, len(r.Missed()))
 	b.WriteString("\nColumns per seed mode: found (runs that found the fault / runs), by (seed: the engine's replay of the seed corpus; engine: an input it made), seconds and executions to the first failure, median (range). Minimized: the payload's bytes after the campaign's minimizer, median; kept: runs whose minimized input signs as the failure did.\n")
-	var names []string
+	var names []string // fault and engine
 	for _, run := range r.Runs {
-		if !slices.Contains(names, run.Name) {
-			names = append(names, run.Name)
+		if !slices.Contains(names, run.key()) {
+			names = append(names, run.key())
 		}
 	}
 	for _, budget := range r.Budgets {
 		d, _ := time.ParseDuration(budget)
 		fmt.Fprintf(&b, "\n## Budget %s per run\n\n", budget)
-		b.WriteString("| fault | area | seeds: found | by | s | execs | withheld: found | by | s | execs | minimized bytes | kept |\n")
+		b.WriteString("| fault, engine | area | seeds: found | by | s | execs | withheld: found | by | s | execs | minimized bytes | kept |\n")
 		b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n")
 		for _, name := range names {
 			cells := map[string]*cell{}
 			var area string
 			all := &cell{}
 			for _, run := range r.Runs {
-				if run.Name != name || run.Budget != d.Seconds() {
+				if run.key() != name || run.Budget != d.Seconds() {
 					continue
 				}
 				area = run.Area
@@ -116,12 +116,17 @@ func (r *Report) Markdown() string {
 				}
 				minimized = spread(ms, "%.0f")
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %d/%d |\n", name, area,
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d/%d |\n", name, area,
 				cells[campaign.SeedsCommitted], cells[campaign.SeedsWithheld], minimized, all.kept, all.found)
 		}
 	}
-	var notBySeeds []string
-	for _, name := range names {
+	var notBySeeds, faults []string
+	for _, run := range r.Runs {
+		if !slices.Contains(faults, run.Name) {
+			faults = append(faults, run.Name)
+		}
+	}
+	for _, name := range faults {
 		seeded := false
 		for _, run := range r.Runs {
 			if run.Name == name && run.Seeds == campaign.SeedsCommitted && run.Found && run.By == campaign.BySeed {
@@ -141,8 +146,17 @@ func (r *Report) Markdown() string {
 	if missed := r.Missed(); len(missed) > 0 {
 		b.WriteString("\n## Runs that missed\n\n")
 		for _, run := range missed {
-			fmt.Fprintf(&b, "- `%s`, seeds %s, %gs budget, repetition %d: %s\n", run.Name, run.Seeds, run.Budget, run.Repeat, run.line())
+			fmt.Fprintf(&b, "- %s, seeds %s, %gs budget, repetition %d: %s\n", run.key(), run.Seeds, run.Budget, run.Repeat, run.line())
 		}
 	}
 	return b.String()
+}
+
+// key names a run's row: the fault, and the engine when it is not the
+// native one.
+func (r Run) key() string {
+	if r.Engine == "" || r.Engine == EngineNative {
+		return "`" + r.Name + "`"
+	}
+	return "`" + r.Name + "`, " + r.Engine
 }

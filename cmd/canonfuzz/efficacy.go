@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,8 +30,9 @@ func init() {
 }
 
 // runEfficacy is `canonfuzz efficacy [--budgets 10s,60s] [--repeat N]
-// [--faults LIST] [--seeds both|committed] [--out DIR] [--workdir DIR]
-// [--minimize-time D]`: exit 0 when every run found its fault and kept its
+// [--faults LIST] [--seeds both|committed] [--engines native,libfuzzer,
+// libfuzzer+dict] [--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR]
+// [--workdir DIR] [--minimize-time D]`: exit 0 when every run found its fault and kept its
 // signature, 1 when one did not, 2 when the benchmark could not run.
 func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("efficacy", flag.ContinueOnError)
@@ -42,6 +44,9 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "work/efficacy", "where efficacy.json and efficacy.md go")
 	workdir := fs.String("workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
 	minTime := fs.Duration("minimize-time", 20*time.Second, "time to minimize each failure")
+	engines := fs.String("engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
+	lfBin := fs.String("libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
+	engineSeeds := fs.String("engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -59,6 +64,23 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail("--budgets: %q is not a positive duration", s)
 		}
 		ds = append(ds, d)
+	}
+	var es []string
+	for _, e := range strings.Split(*engines, ",") {
+		switch e = strings.TrimSpace(e); e {
+		case efficacy.EngineNative, efficacy.EngineLibFuzzer, efficacy.EngineLibFuzzerDict:
+			es = append(es, e)
+		default:
+			return fail("--engines: no engine %q (native, libfuzzer, libfuzzer+dict)", e)
+		}
+	}
+	var seedList []int64
+	for _, s := range strings.Split(*engineSeeds, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || n <= 0 {
+			return fail("--engine-seeds: %q is not a positive integer", s)
+		}
+		seedList = append(seedList, n)
 	}
 	names := planted.EfficacyFaults
 	if *list != "" {
@@ -87,7 +109,8 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := efficacy.Measure(ctx, efficacy.Config{Root: root, Faults: faults, Budgets: ds, Repeats: *repeat,
-		Withhold: *seedModes == "both", Workdir: absUnder(root, *workdir), Minimize: *minTime, Progress: stderr}, absUnder(root, *out))
+		Withhold: *seedModes == "both", Workdir: absUnder(root, *workdir), Minimize: *minTime, Progress: stderr,
+		Engines: es, LibFuzzerBin: absUnder(root, *lfBin), EngineSeeds: seedList}, absUnder(root, *out))
 	if err != nil {
 		return fail("%v", err)
 	}
