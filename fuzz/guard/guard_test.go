@@ -28,7 +28,8 @@ func FuzzDecide(f *testing.F) {
 // action.
 func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
 	want := map[int]guard.Action{0: guard.Forward, 1: guard.Forward, 2: guard.Answer, 3: guard.Answer,
-		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay}
+		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay,
+		15: guard.Relay, 16: guard.Relay, 17: guard.Relay, 18: guard.Forward, 19: guard.Relay, 20: guard.Answer}
 	list, err := seeds.For("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
 	if err != nil {
 		t.Fatal(err)
