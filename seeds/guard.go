@@ -71,5 +71,6 @@ func guardTargets() []Target {
 	return []Target{
 		{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Seeds: guardMessages(), Sources: []Source{vectors}},
 		{Name: "FuzzDecide", Seeds: guardMessages(), Sources: []Source{vectors}},
+		{Name: "FuzzDecideMatchesReference", Seeds: guardMessages(), Sources: []Source{vectors}},
 	}
 }

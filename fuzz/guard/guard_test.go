@@ -23,6 +23,13 @@ func FuzzDecide(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
 }
 
+// FuzzDecideMatchesReference: the cheap decision agrees with the
+// tree-based twin, guard.DecideReference.
+func FuzzDecideMatchesReference(f *testing.F) {
+	check := native.Target(f, "FuzzDecideMatchesReference")
+	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
+}
+
 // TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
 // forwarded, answered and relayed are, so the target's seeds cover every
 // action.

@@ -78,6 +78,7 @@ func Variants() []Variant {
 		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "original bytes forwarded after a first-wins check", Impl: GuardForwardsInput},
 		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "relays CRs", Impl: GuardRelaysRaw},
 		{Target: "FuzzDecide", Fault: "last duplicate wins, no admission (encoding/json)", Impl: GuardLastWins},
+		{Target: "FuzzDecideMatchesReference", Fault: "the method compared as written, not decoded", Impl: GuardComparesRawMethod},
 
 		{Target: "FuzzStructureSpans", Fault: "an unterminated string's span past the end", Impl: StructureOverrunsUnterminated},
 		{Target: "FuzzMinimizeKeepsTheSignature", Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: MinimizeKeepsAnyFailure},
