@@ -2,6 +2,7 @@ package guard
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"sync"
 	"time"
@@ -72,4 +73,19 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// ErrAuditWrite is the class of the refusal of a violation that audit mode
+// would have forwarded but could not record: the record is what makes
+// forwarding a violation acceptable (SEP-3246 section 4.4), so without it
+// the call fails closed.
+var ErrAuditWrite = errors.New("guard: the audit log could not be written")
+
+// auditRefusal turns a forwarded violation whose record failed into an
+// answer (-32603): the call is not forwarded.
+func auditRefusal(d Decision, err error) Decision {
+	a := answer(d.ID, &Refusal{Class: ErrAuditWrite, Code: CodeInternalError,
+		Reason: "the audit log could not be written, so the violation is refused: " + err.Error(), Cause: err})
+	a.Method, a.Call = d.Method, d.Call
+	return a
 }

@@ -123,7 +123,13 @@ func appendLineEndEscape(out, seq []byte) []byte {
 // [ErrUnframeable], and the line must not be relayed: the client's reader
 // could read it as several messages, one of them a request or an answer
 // the server never sent as such.
-func FrameServerLine(line []byte) ([]byte, error) {
+func FrameServerLine(line []byte) ([]byte, error) { return frameLine(line) }
+
+// frameLine is the one rule for every line the guard writes, in both
+// directions: FrameServerLine's for the server's lines, and the last check
+// on what Decide gives the proxy to forward, so that whatever Decide
+// relays, the bytes on the server's input read as that one message.
+func frameLine(line []byte) ([]byte, error) {
 	at := lineEndAt(line)
 	if at < 0 {
 		return line, nil
