@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 //	big:N,M... writes one line of each length N, M, ... first, then echoes
 //	raw        writes bytes that are not JSON and a last line without a newline, then exits
 //	hang       reads to the end of its input and never exits
+//	twice      answers every request twice, and once an id never asked
+//	smuggle    writes lines with line ends inside, JSON and not, then exits
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
 	n, _ := strconv.Atoi(arg)
@@ -68,6 +70,24 @@ func fakeServer(mode string) int {
 		out.Flush()
 	case "raw":
 		out.WriteString("not json at all\r\n{\"a\":1,\"a\":2}\n\xff\xfe last line, no newline")
+		return 0
+	case "twice":
+		out.WriteString(`{"jsonrpc":"2.0","id":999,"result":{}}` + "\n")
+		for {
+			l, err := in.ReadBytes('\n')
+			if err != nil {
+				return 0
+			}
+			out.Write(echoLine(l))
+			out.Write(echoLine(l))
+			out.Flush()
+		}
+	case "smuggle":
+		out.WriteString("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"a\":\r{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}\r}}\n")
+		out.WriteString("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"a\":\"\u2028\"}}\n")
+		out.WriteString("not json\r{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{}}\n")
+		out.WriteString("{\"a\":1}\r{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n")
+		out.WriteString("after\n")
 		return 0
 	case "hang":
 		io.Copy(io.Discard, in)

@@ -20,8 +20,9 @@ func (e *errLineTooLong) Error() string { return "guard: line too long" }
 
 // readLine reads one newline-delimited message (the MCP stdio transport:
 // "messages are delimited by newlines") and returns it without its '\n'. A
-// final line without a newline is returned too; io.EOF only when nothing
-// is left. A line longer than max bytes is read to its end but not kept,
+// final line without a newline is returned too, with io.ErrUnexpectedEOF
+// (the client's may be decided; the server's is a message cut short);
+// io.EOF only when nothing is left. A line longer than max bytes is read to its end but not kept,
 // so memory stays within max plus the reader's buffer, and the error is
 // an *errLineTooLong: the message is refused whole, never split.
 func readLine(r *bufio.Reader, max int64) ([]byte, error) {
@@ -47,13 +48,17 @@ func readLine(r *bufio.Reader, max int64) ([]byte, error) {
 			return nil, err
 		}
 		n := total
-		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+		terminated := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		if terminated {
 			n--
 		}
 		if n > max {
 			return nil, &errLineTooLong{n: n}
 		}
-		return bytes.TrimSuffix(buf, []byte{'\n'}), nil
+		if !terminated {
+			return buf, io.ErrUnexpectedEOF
+		}
+		return buf[:len(buf)-1], nil
 	}
 }
 

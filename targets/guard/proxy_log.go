@@ -18,6 +18,7 @@ const logQueueLen = 1024
 // the count is written when the session ends.
 type sessionLog struct {
 	q       chan logEntry
+	queued  atomic.Int64 // entries in q; two slots are kept for finish
 	dropped atomic.Int64
 	ended   atomic.Bool
 	done    chan struct{}
@@ -31,10 +32,11 @@ type logEntry struct {
 }
 
 func newSessionLog() *sessionLog {
-	l := &sessionLog{q: make(chan logEntry, logQueueLen), done: make(chan struct{})}
+	l := &sessionLog{q: make(chan logEntry, logQueueLen+2), done: make(chan struct{})}
 	go func() {
 		defer close(l.done)
 		for e := range l.q {
+			l.queued.Add(-1)
 			if e.w == nil {
 				return
 			}
@@ -50,11 +52,12 @@ func (l *sessionLog) write(w io.Writer, b []byte) {
 	if w == nil || l.ended.Load() {
 		return
 	}
-	select {
-	case l.q <- logEntry{w: w, b: b}:
-	default:
+	if l.queued.Add(1) > logQueueLen {
+		l.queued.Add(-1)
 		l.dropped.Add(1)
+		return
 	}
+	l.q <- logEntry{w: w, b: b}
 }
 
 // printf queues one line for w, prefixed with the command's name.
@@ -72,14 +75,16 @@ func (l *sessionLog) finish(w io.Writer, wait time.Duration) {
 	t := time.AfterFunc(wait, func() { close(expired) })
 	defer t.Stop()
 	l.once.Do(func() {
+		l.ended.Store(true)
+		l.queued.Add(2) // the two slots kept for these
 		if n := l.dropped.Load(); n > 0 && w != nil {
-			// the count is sent even to a full queue, within the wait
+			// the count goes in a kept slot: it is written even when the
+			// queue filled up, once the log is read again
 			select {
 			case l.q <- logEntry{w: w, b: fmt.Appendf(nil, "canonfuzz guard: %d log lines dropped: the log was not read fast enough\n", n)}:
 			case <-expired:
 			}
 		}
-		l.ended.Store(true)
 		select {
 		case l.q <- logEntry{}:
 		case <-expired:

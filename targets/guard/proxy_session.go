@@ -118,14 +118,18 @@ func (s *session) readClient(client io.Reader) {
 			continue
 		case errors.Is(err, io.EOF):
 			return
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			// the last message, without its newline: decided all the same
 		case err != nil:
 			s.log.printf(s.p.Log, "reading the client: %v", err)
 			return
 		}
-		if blank(line) {
-			continue
+		if !blank(line) {
+			s.decide(line)
 		}
-		s.decide(line)
+		if err != nil {
+			return
+		}
 	}
 }
 
@@ -235,7 +239,7 @@ func (s *session) writeServer() {
 // and marks each answer's request as answered. A line over the cap or one
 // that cannot be framed is dropped and logged, never relayed in part; an
 // answer to no request in flight is dropped too (each request gets one
-// answer). When the output ends, every request still in flight is
+// answer), and so is a last line without its newline (a message cut short). When the output ends, every request still in flight is
 // answered by the guard.
 func (s *session) readServer() {
 	defer close(s.srvOutDone)
@@ -249,6 +253,11 @@ func (s *session) readServer() {
 			s.refusedSrv.Add(1)
 			s.log.printf(s.p.Log, "dropped a server line of %d bytes: over the cap of %d", tooLong.n, limit)
 			continue
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			s.refusedSrv.Add(1)
+			s.log.printf(s.p.Log, "dropped the server's last %d bytes: its output ended inside a line", len(line))
+			s.serverOutputEnded()
+			return
 		case err != nil:
 			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
 				s.log.printf(s.p.Log, "reading the server: %v", err)
@@ -367,7 +376,7 @@ func (s *session) supervise() int {
 	s.toCli.close()
 	waitFor(s.cliOutDone, grace)
 	status := s.status(got, forced)
-	s.log.finish(s.p.Log, grace)
+	s.log.finish(s.p.Log, min(grace, time.Second))
 	return status
 }
 

@@ -27,7 +27,9 @@ type proxyRun struct {
 func startProxy(t *testing.T, mode string, p *Proxy) *proxyRun {
 	t.Helper()
 	p.Command = os.Args[0]
-	p.Env = append(os.Environ(), fakeServerEnv+"="+mode)
+	// GORACE: a race-enabled binary sleeps a second at exit by default,
+	// longer than the short graces of the tests
+	p.Env = append(os.Environ(), fakeServerEnv+"="+mode, "GORACE=atexit_sleep_ms=0")
 	if p.Config.Component == "" {
 		p.Config = vectorConfig(t, Originate, p.Config.Mode)
 	}
@@ -39,7 +41,7 @@ func launch(t *testing.T, p *Proxy) *proxyRun {
 	t.Helper()
 	cr, cw := io.Pipe()
 	or, ow := io.Pipe()
-	r := &proxyRun{in: cw, lines: make(chan []byte, 1024), done: make(chan int, 1)}
+	r := &proxyRun{in: cw, lines: make(chan []byte, 1<<16), done: make(chan int, 1)}
 	go func() {
 		br := bufio.NewReaderSize(or, 1<<20)
 		for {
@@ -266,15 +268,16 @@ func TestProxyLargeMessages(t *testing.T) {
 	}
 }
 
-// The server's lines are relayed byte for byte, whatever they are, to the
-// last line without a newline (which gets one), except a line that holds a
-// line end some reader splits on and is not JSON that can be re-encoded:
-// that one is dropped (FrameServerLine).
+// The server's lines are relayed byte for byte, whatever they are, except
+// a line that holds a line end some reader splits on and is not JSON that
+// can be re-encoded (FrameServerLine), and a last line without a newline (a
+// message cut short, as by a server killed while writing): those are
+// dropped.
 func TestProxyServerBytes(t *testing.T) {
 	r := startProxy(t, "raw", &Proxy{})
 	code, lines := r.wait(t)
 	got := string(bytes.Join(lines, nil))
-	if want := "{\"a\":1,\"a\":2}\n\xff\xfe last line, no newline\n"; code != 0 || got != want {
+	if want := "{\"a\":1,\"a\":2}\n"; code != 0 || got != want {
 		t.Errorf("exit %d, client read %q, want %q", code, got, want)
 	}
 }
@@ -330,7 +333,7 @@ func TestProxyLearnsSchemas(t *testing.T) {
 		t.Fatalf("tools/list: %s", got)
 	}
 	r.send(t, fmt.Sprintf(call, 2))
-	if got := unechoed(r.next(t)); (!bytes.HasPrefix(got, []byte(`{"id":2,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`))) {
+	if got := unechoed(r.next(t)); !bytes.HasPrefix(got, []byte(`{"id":2,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
 		t.Fatalf("after tools/list, not forwarded: %s", got)
 	}
 	r.in.Close()
@@ -344,7 +347,7 @@ func TestProxyAudit(t *testing.T) {
 	var log syncBuffer
 	r := startProxy(t, "echo", &Proxy{Config: vectorConfig(t, Originate, Audit), Audit: &audit, Log: &log})
 	r.send(t, outsideMsg)
-	if got := unechoed(r.next(t)); (!bytes.HasPrefix(got, []byte(`{"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`))) {
+	if got := unechoed(r.next(t)); !bytes.HasPrefix(got, []byte(`{"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
 		t.Fatalf("audit mode did not forward: %s", got)
 	}
 	r.send(t, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"_meta":{"`+ProvenanceKey+`":{"v":2,"chain":[]}}}}`)
