@@ -53,8 +53,8 @@ func startServer(p *Proxy) (*server, error) {
 		childEnds = append(childEnds, errW)
 		cmd.Stderr = errW
 	}
-	setPipeSize(inW)
-	setPipeSize(outR)
+	GrowPipe(inW)
+	GrowPipe(outR)
 	if err := cmd.Start(); err != nil {
 		closeAll(childEnds...)
 		closeAll(inW, outR, s.stderr)
@@ -73,9 +73,10 @@ func closeAll(files ...*os.File) {
 	}
 }
 
-// setPipeSize asks for a pipeSize pipe without f.Fd(), which would make f
-// blocking.
-func setPipeSize(f *os.File) {
+// GrowPipe asks for a 1 MiB pipe (F_SETPIPE_SZ) when f is a pipe; a
+// refusal, or a file that is not a pipe, is left as it is. It does not call
+// f.Fd(), which would make f blocking.
+func GrowPipe(f *os.File) {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return

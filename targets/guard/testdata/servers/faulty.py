@@ -8,8 +8,9 @@ Every mode first writes its pid (and that of any child it starts) to
 PIDFILE, one per line, so that the test can check nothing outlives the
 guard. Modes:
 
-  stall        never reads its input, ignores SIGTERM, starts a child that
-               sleeps (the process group must be killed, not just the leader)
+  stall        never reads its input, ignores SIGTERM and SIGINT, starts a
+               child that does too and sleeps (the process group must be
+               killed with SIGKILL, not just the leader)
   longline     writes 100 KiB without a newline, then stalls as stall does
   exit:N       reads N requests, answers none, exits with status 1
   closeout:N   reads N requests, closes its stdout, keeps reading
@@ -59,7 +60,8 @@ def main():
     pids = [os.getpid()]
     if name in ("stall", "longline"):
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        child = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(3600)"])
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        child = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); signal.signal(signal.SIGINT, signal.SIG_IGN); time.sleep(3600)"])
         pids.append(child.pid)
     write_pids(pidfile, pids)
     if name == "stall":
@@ -95,8 +97,11 @@ def main():
                 ids.append(msg["id"])
                 with open(pidfile + ".read", "a") as f:
                     f.write(json.dumps(msg["id"]) + "\n")
+        # short sleeps: a signal that lands between the loop's last check
+        # and a long sleep would wait for the sleep to end (CPython runs
+        # handlers between bytecodes)
         while True:
-            time.sleep(3600)
+            time.sleep(0.05)
     elif name == "echo":
         for line in sys.stdin.buffer:
             msg = json.loads(line)

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runMainEnv makes the test binary run the command line itself (main), so
+// that a test can signal a real `canonfuzz guard` process.
+const runMainEnv = "CANONFUZZ_TEST_RUN_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+const faultyServer = "../../targets/guard/testdata/servers/faulty.py"
+
+// startGuardProcess starts `canonfuzz guard` as a process in front of
+// faulty.py in mode, and waits until the server has written its pids.
+func startGuardProcess(t *testing.T, mode string, extra ...string) (cmd *exec.Cmd, in *os.File, out *bufio.Reader, pidfile string) {
+	t.Helper()
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	pidfile = filepath.Join(dir, "pids")
+	script, err := filepath.Abs(faultyServer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"guard", "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate"}, extra...)
+	args = append(args, "--", "python3", script, mode, pidfile)
+	cmd = exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), runMainEnv+"=1")
+	cmd.Stderr = os.Stderr
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	inR.Close()
+	outW.Close()
+	t.Cleanup(func() {
+		inW.Close()
+		outR.Close()
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	waitLines(t, pidfile, 1)
+	return cmd, inW, bufio.NewReader(outR), pidfile
+}
+
+// waitLines waits (20 s at most: a hang detector) for path to hold n lines.
+func waitLines(t *testing.T, path string, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		b, _ := os.ReadFile(path)
+		if f := strings.Fields(string(b)); len(f) >= n {
+			return f
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not %d lines in 20 s: %q", path, n, b)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// waitExit waits (20 s at most) for the guard process and returns its
+// exit status.
+func waitExit(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		if ws := cmd.ProcessState.Sys().(syscall.WaitStatus); ws.Signaled() {
+			t.Fatalf("the guard was killed by %v instead of exiting", ws.Signal())
+		}
+		return cmd.ProcessState.ExitCode()
+	case <-time.After(20 * time.Second):
+		t.Fatal("the guard did not exit in 20 s")
+	}
+	return 0
+}
+
+// processesGone fails if a pid in pidfile is still running (after 20 s).
+func processesGone(t *testing.T, pidfile string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for _, f := range waitLines(t, pidfile, 1) {
+		pid, _ := strconv.Atoi(f)
+		for {
+			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+			if i := bytes.LastIndexByte(stat, ')'); err != nil || (i > 0 && i+2 < len(stat) && stat[i+2] == 'Z') {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("server process %d outlived the guard: %s", pid, stat)
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// SIGTERM to the guard is forwarded to the server, whose answers to what
+// it read are relayed; the guard exits 143, nothing of the server lives on.
+func TestGuardProcessForwardsSIGTERM(t *testing.T) {
+	cmd, in, out, pidfile := startGuardProcess(t, "termanswers", "--grace", "20s")
+	for i := range 3 {
+		fmt.Fprintf(in, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+	}
+	waitLines(t, pidfile+".read", 3)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		line, err := out.ReadBytes('\n')
+		var m struct {
+			ID     int
+			Result struct{ From string }
+		}
+		if err != nil || json.Unmarshal(line, &m) != nil || m.Result.From != "server" {
+			t.Fatalf("answer %d: %q, %v", i, line, err)
+		}
+	}
+	if code := waitExit(t, cmd); code != 128+15 {
+		t.Errorf("exit %d, want 143", code)
+	}
+	waitLines(t, pidfile+".term", 1)
+	processesGone(t, pidfile)
+}
+
+// SIGINT to the guard in front of a server that ignores signals: the
+// server and its child are killed after --grace, the request in flight is
+// answered, the guard exits 130.
+func TestGuardProcessSIGINTKillsAStuckServer(t *testing.T) {
+	// the grace (twice 1 s before SIGKILL) is also the guard's time to
+	// read the ping, which it answers whether it read it before or after
+	// the signal
+	cmd, in, out, pidfile := startGuardProcess(t, "stall", "--grace", "1s")
+	fmt.Fprintf(in, `{"jsonrpc":"2.0","id":7,"method":"ping"}`+"\n")
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	line, err := out.ReadBytes('\n')
+	if err != nil || !bytes.Contains(line, []byte(`"id":7,"error":{"code":-32000`)) {
+		t.Errorf("the request in flight: %q, %v", line, err)
+	}
+	if code := waitExit(t, cmd); code != 128+2 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	processesGone(t, pidfile)
+}
