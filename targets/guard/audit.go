@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -54,7 +55,7 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 	if d.ID != nil {
 		id = d.ID
 	}
-	line, err := json.Marshal(AuditRecord{
+	line := AuditRecord{
 		Time:      a.now().UTC().Format(time.RFC3339Nano),
 		Component: component,
 		ID:        id,
@@ -63,16 +64,41 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 		Violation: violationNames[d.Refusal.Class],
 		Reason:    d.Refusal.Reason,
 		Forwarded: d.Action == Forward,
-	})
-	if err != nil {
-		return false, err
-	}
+	}.appendJSON(make([]byte, 0, 256+len(args)))
+	// one line to every line reader, as on the transport: a raw U+2028 in a
+	// tool name or a reason becomes its escape
+	line = reframe(line)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if _, err := a.w.Write(append(line, '\n')); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// appendJSON writes the record as encoding/json writes it (the members in
+// the struct's order), without json.Marshal's second pass over ID and
+// Arguments: both are the guard's own deterministic JSON (readID,
+// callArguments), which that pass would only re-validate, at the cost of
+// one more scan of arguments that may be megabytes.
+func (r AuditRecord) appendJSON(b []byte) []byte {
+	b = append(b, `{"time":`...)
+	b = appendJSONString(b, r.Time)
+	b = append(b, `,"component":`...)
+	b = appendJSONString(b, r.Component)
+	b = append(b, `,"id":`...)
+	b = append(b, r.ID...)
+	b = append(b, `,"tool":`...)
+	b = appendJSONString(b, r.Tool)
+	b = append(b, `,"arguments":`...)
+	b = append(b, r.Arguments...)
+	b = append(b, `,"violation":`...)
+	b = appendJSONString(b, r.Violation)
+	b = append(b, `,"reason":`...)
+	b = appendJSONString(b, r.Reason)
+	b = append(b, `,"forwarded":`...)
+	b = strconv.AppendBool(b, r.Forwarded)
+	return append(b, '}')
 }
 
 // ErrAuditWrite is the class of the refusal of a violation that audit mode

@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 //	big:N,M... writes one line of each length N, M, ... first, then echoes
 //	raw        writes bytes that are not JSON and a last line without a newline, then exits
 //	hang       reads to the end of its input and never exits
+//	ack        answers every line with {"jsonrpc":"2.0","id":ID,"result":{}},
+//	           ID read by the first "id": in the line (for benchmarks)
 //	twice      answers every request twice, and once an id never asked
 //	smuggle    writes lines with line ends inside, JSON and not, then exits
 func fakeServer(mode string) int {
@@ -71,6 +73,26 @@ func fakeServer(mode string) int {
 	case "raw":
 		out.WriteString("not json at all\r\n{\"a\":1,\"a\":2}\n\xff\xfe last line, no newline")
 		return 0
+	case "ack":
+		for {
+			l, err := in.ReadBytes('\n')
+			if err != nil {
+				return 0
+			}
+			id := []byte("null")
+			if i := bytes.Index(l, []byte(`"id":`)); i >= 0 {
+				rest := l[i+5:]
+				if j := bytes.IndexAny(rest, ",}"); j >= 0 {
+					id = rest[:j]
+				}
+			}
+			out.WriteString(`{"jsonrpc":"2.0","id":`)
+			out.Write(id)
+			out.WriteString(`,"result":{}}` + "\n")
+			if in.Buffered() == 0 {
+				out.Flush()
+			}
+		}
 	case "twice":
 		out.WriteString(`{"jsonrpc":"2.0","id":999,"result":{}}` + "\n")
 		for {

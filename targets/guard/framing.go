@@ -38,13 +38,23 @@ var ErrUnframeable = errors.New("guard: a line end inside a message that is not 
 // lineEndAt returns the offset of the first byte sequence in b that some
 // line reader reads as the end of a line, or -1 if there is none.
 func lineEndAt(b []byte) int {
-	for i := 0; i < len(b); i++ {
-		if lineEndLen(b, i) > 0 {
+	for i, c := range b {
+		if lineEndFirst[c] && lineEndLen(b, i) > 0 {
 			return i
 		}
 	}
 	return -1
 }
+
+// lineEndFirst marks the bytes a line end can begin with, so that
+// lineEndAt looks at most bytes once, with one load (every forwarded
+// message and every server line is scanned).
+var lineEndFirst = func() (t [256]bool) {
+	for _, c := range []byte{'\n', '\r', 0x0B, 0x0C, 0x1C, 0x1D, 0x1E, 0xC2, 0xE2} {
+		t[c] = true
+	}
+	return t
+}()
 
 // lineEndLen returns the length of the line end that starts at b[i], or 0.
 func lineEndLen(b []byte, i int) int {

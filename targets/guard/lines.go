@@ -132,6 +132,9 @@ func replyID(line []byte) ([]byte, bool) {
 	if method || !result || id == nil {
 		return nil, false
 	}
+	if plainID(id) {
+		return id, true
+	}
 	v, err := bound.ParseValue(id)
 	if err != nil {
 		return nil, false
@@ -140,6 +143,36 @@ func replyID(line []byte) ([]byte, bool) {
 		return nil, false
 	}
 	return id, true
+}
+
+// plainID reports whether an id's JSON is already as readID writes it, so
+// that it need not be decoded: an integer of at most 15 digits without a
+// leading zero (its shortest round-trip form is itself), or a string with
+// no escape and no control character (RFC 8785 section 3.2.2.2 escapes
+// nothing else). A string's UTF-8 is not checked: an id that is not valid
+// UTF-8 matches no request in flight, since the client's ids are admitted.
+func plainID(b []byte) bool {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		for _, c := range b[1 : len(b)-1] {
+			if c < 0x20 || c == '\\' || c == '"' {
+				return false
+			}
+		}
+		return true
+	}
+	digits := b
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 || (digits[0] == '0' && len(b) > 1) {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // readIDValue is readID's reading of an id member's value.
