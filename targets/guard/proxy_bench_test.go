@@ -115,4 +115,3 @@ func benchPipe(b *testing.B, msg string, guarded bool, mode Mode) {
 	}
 	b.StopTimer()
 }
-
