@@ -3,13 +3,12 @@ package guard
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
-	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // errLineTooLong is returned by readLine for a line longer than its cap;
@@ -79,187 +78,30 @@ func tooLarge(size, limit int64) Decision {
 // replyID reads the top level of a server line and, if it is a response
 // (an object with "result" or "error" and no "method"; JSON-RPC 2.0
 // section 5) whose id is a string or a number, returns the id as readID
-// writes it. It reads only the top level: values are skipped, not decoded,
-// so a large result costs one pass. It is bookkeeping, not a verdict: a
-// line it cannot read is relayed as it is.
+// writes it for the request it answers. It walks the top level only
+// (internal/jsonspan; values are skipped, not decoded), so a large result
+// costs one pass. It is bookkeeping, not a verdict: the line is not
+// admitted, so what it reads on one that is not JSON means nothing, and
+// such a line is relayed as it is (when FrameServerLine lets it through).
 func replyID(line []byte) ([]byte, bool) {
-	var id []byte
+	top := jsonspan.SkipSpace(line, 0)
+	var id field
 	method, result := false, false
-	i := skipSpace(line, 0)
-	if i >= len(line) || line[i] != '{' {
-		return nil, false
-	}
-	i = skipSpace(line, i+1)
-	if i < len(line) && line[i] == '}' {
-		return nil, false
-	}
-	for i < len(line) {
-		if line[i] != '"' {
-			return nil, false
-		}
-		end, ok := skipString(line, i)
-		if !ok {
-			return nil, false
-		}
-		name := memberName(line[i:end])
-		i = skipSpace(line, end)
-		if i >= len(line) || line[i] != ':' {
-			return nil, false
-		}
-		i = skipSpace(line, i+1)
-		start := i
-		if i, ok = skipValue(line, i); !ok {
-			return nil, false
-		}
-		switch name {
-		case "id":
-			id = line[start:i]
-		case "method":
+	complete := jsonspan.Members(line, top, func(m jsonspan.Member) bool {
+		name := m.Name.Of(line)
+		switch {
+		case jsonspan.NameIs(name, "id"):
+			id = field{m.Value, true}
+		case jsonspan.NameIs(name, "method"):
 			method = true
-		case "result", "error":
+		case jsonspan.NameIs(name, "result"), jsonspan.NameIs(name, "error"):
 			result = true
 		}
-		i = skipSpace(line, i)
-		if i < len(line) && line[i] == ',' {
-			i = skipSpace(line, i+1)
-			continue
-		}
-		if i < len(line) && line[i] == '}' {
-			break
-		}
-		return nil, false
-	}
-	if method || !result || id == nil {
-		return nil, false
-	}
-	if plainID(id) {
-		return id, true
-	}
-	v, err := bound.ParseValue(id)
-	if err != nil {
-		return nil, false
-	}
-	if id = readIDValue(v); id == nil {
-		return nil, false
-	}
-	return id, true
-}
-
-// plainID reports whether an id's JSON is already as readID writes it, so
-// that it need not be decoded: an integer of at most 15 digits without a
-// leading zero (its shortest round-trip form is itself), or a string with
-// no escape and no control character (RFC 8785 section 3.2.2.2 escapes
-// nothing else). A string's UTF-8 is not checked: an id that is not valid
-// UTF-8 matches no request in flight, since the client's ids are admitted.
-func plainID(b []byte) bool {
-	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
-		for _, c := range b[1 : len(b)-1] {
-			if c < 0x20 || c == '\\' || c == '"' {
-				return false
-			}
-		}
 		return true
+	})
+	if !complete || method || !result {
+		return nil, false
 	}
-	digits := b
-	if len(digits) > 0 && digits[0] == '-' {
-		digits = digits[1:]
-	}
-	if len(digits) == 0 || len(digits) > 15 || (digits[0] == '0' && len(b) > 1) {
-		return false
-	}
-	for _, c := range digits {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// readIDValue is readID's reading of an id member's value.
-func readIDValue(id bound.Value) []byte {
-	if id.Kind != bound.KindString && id.Kind != bound.KindNumber {
-		return nil
-	}
-	b, err := id.MarshalJSON()
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
-// memberName decodes a quoted member name (escapes only when it has one).
-func memberName(q []byte) string {
-	if bytes.IndexByte(q, '\\') < 0 {
-		return string(q[1 : len(q)-1])
-	}
-	var s string
-	if json.Unmarshal(q, &s) != nil {
-		return ""
-	}
-	return s
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the offset after the string that starts at b[i].
-func skipString(b []byte, i int) (int, bool) {
-	i++
-	for {
-		j := bytes.IndexAny(b[i:], "\"\\")
-		if j < 0 {
-			return 0, false
-		}
-		i += j
-		if b[i] == '"' {
-			return i + 1, true
-		}
-		i += 2
-		if i > len(b) {
-			return 0, false
-		}
-	}
-}
-
-// skipValue returns the offset after the value that starts at b[i],
-// counting brackets outside strings (no recursion, whatever the depth).
-func skipValue(b []byte, i int) (int, bool) {
-	depth := 0
-	for i < len(b) {
-		switch c := b[i]; c {
-		case '"':
-			end, ok := skipString(b, i)
-			if !ok {
-				return 0, false
-			}
-			i = end
-		case '{', '[':
-			depth++
-			i++
-		case '}', ']':
-			if depth == 0 {
-				return i, true
-			}
-			depth--
-			i++
-		case ',':
-			if depth == 0 {
-				return i, true
-			}
-			i++
-		default:
-			if depth == 0 && (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-				return i, true
-			}
-			i++
-		}
-		if depth == 0 && i > 0 && (b[i-1] == '"' || b[i-1] == '}' || b[i-1] == ']') {
-			return i, true
-		}
-	}
-	return i, depth == 0
+	b := readID(line, id)
+	return b, b != nil
 }

@@ -132,8 +132,9 @@ func TestProxyDecides(t *testing.T) {
 		string(Decide([]byte(outsideMsg), cfg).Message) + "\n": true,
 		string(Decide([]byte(dupMsg), cfg).Message) + "\n":     true,
 		string(Decide([]byte(insideMsg), cfg).Message) + "\n":  true,
-		// the CR that ends the notification is a line end to some readers:
-		// written as a space (FrameServerLine's framing, both ways)
+		// The CR before the LF is JSON whitespace, re-encoded as a space:
+		// a reader that splits on CR would read an empty line after it
+		// (findings/spec/guard-framing.md).
 		"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"} \n": true,
 	}
 	for _, l := range lines {
@@ -347,7 +348,7 @@ func TestProxyAudit(t *testing.T) {
 	var log syncBuffer
 	r := startProxy(t, "echo", &Proxy{Config: vectorConfig(t, Originate, Audit), Audit: &audit, Log: &log})
 	r.send(t, outsideMsg)
-	if got := unechoed(r.next(t)); !bytes.HasPrefix(got, []byte(`{"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
+	if got := unechoed(r.next(t)); !bytes.Contains(got, []byte(`"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
 		t.Fatalf("audit mode did not forward: %s", got)
 	}
 	r.send(t, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"_meta":{"`+ProvenanceKey+`":{"v":2,"chain":[]}}}}`)
