@@ -166,7 +166,9 @@ func TestLivenessServerGoesAway(t *testing.T) {
 		{"killself", ExitServerFailed},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			r, pidfile := startFaulty(t, fmt.Sprintf("%s:%d", c.mode, n), &Proxy{Grace: 100 * time.Millisecond})
+			// a grace long enough for a server that exits on its own to be
+			// reaped within it on a loaded machine
+			r, pidfile := startFaulty(t, fmt.Sprintf("%s:%d", c.mode, n), &Proxy{Grace: time.Second})
 			for i := range n {
 				r.send(t, `{"jsonrpc":"2.0","method":"notifications/progress"}`)
 				r.send(t, paddedPing(i, 10))

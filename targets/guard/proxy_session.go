@@ -348,17 +348,17 @@ func (s *session) supervise() int {
 	s.beginShutdown()
 	// Wait for the server to exit: within a grace of its input closing,
 	// then within a grace of SIGTERM; then kill it.
-	if !s.waitExit(grace, &got) {
+	if !s.waitExit(grace, &got) && !exitedNow(s.exited) {
 		if got == nil {
 			forced = true
 			s.signalServer(syscall.SIGTERM)
 		}
 		s.srv.stdin.Close() // a write the server does not read ends here
-		if !s.waitExit(grace, &got) {
+		if !s.waitExit(grace, &got) && !exitedNow(s.exited) {
 			forced = true
 			s.signalServer(syscall.SIGKILL)
-			<-s.exited
 		}
+		<-s.exited
 	}
 	// The server has exited; what it wrote is relayed to its end, unless
 	// a process it started holds its output open, or the client does not
@@ -444,6 +444,16 @@ func (s *session) status(got os.Signal, forced bool) int {
 		return ExitServerFailed
 	}
 	return ExitClean
+}
+
+// exitedNow reports whether the server has been reaped, without waiting.
+func exitedNow(exited <-chan struct{}) bool {
+	select {
+	case <-exited:
+		return true
+	default:
+		return false
+	}
 }
 
 func waitFor(c <-chan struct{}, d time.Duration) bool {
