@@ -105,9 +105,12 @@ def main():
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=guard_err)
 
     def feed():
-        for _, _, line in msgs:
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-        proc.stdin.close()
+        try:
+            for _, _, line in msgs:
+                proc.stdin.write(line.encode("utf-8") + b"\n")
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # the guard exited early: its status says why
 
     writer = threading.Thread(target=feed)
     writer.start()
@@ -148,6 +151,8 @@ def main():
         elif kind in ("in", "ping", "smuggle-ping"):
             check(codes.get(ident) is None, "%s answered with error %r, want the server's result" % (ident, codes.get(ident)))
     read = 0
+    if not os.path.exists(log):
+        open(log, "w").close()  # the server never started: it read nothing
     with open(log, encoding="utf-8") as f:
         for entry in f:
             piece = json.loads(entry)
