@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,6 +125,40 @@ func TestLivenessServerStopsReading(t *testing.T) {
 	}
 	r.in.Close()
 	code, lines := r.wait(t)
+	if code != ExitServerKilled {
+		t.Errorf("exit %d, want ExitServerKilled (%d)", code, ExitServerKilled)
+	}
+	count, codes := answersByID(t, lines)
+	for i := range n {
+		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != strconv.Itoa(CodeServerGone) {
+			t.Fatalf("request %d: %d answers, code %s; want one, %d", i, count[id], codes[id], CodeServerGone)
+		}
+	}
+	assertGone(t, pidfile)
+}
+
+// The server never reads and the client sends far more than the guard
+// queues for it and the pipe holds (4 MiB; the queue is 256 KiB with a
+// 64 KiB message cap, the pipe 1 MiB), then leaves: once the server
+// has read nothing for a grace, what does not fit is answered, not waited
+// on, so the guard reads on, sees the client leave, and stops the server;
+// every request is answered exactly once.
+func TestLivenessServerStopsReadingFlood(t *testing.T) {
+	r, pidfile := startFaulty(t, "stall", &Proxy{Grace: 200 * time.Millisecond, MaxMessage: 64 << 10})
+	const n = 4000
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range n {
+			if _, err := io.WriteString(r.in, paddedPing(i, 1000)+"\n"); err != nil {
+				t.Errorf("writing to the guard: %v", err)
+				return
+			}
+		}
+		r.in.Close()
+	}()
+	code, lines := r.wait(t)
+	<-done
 	if code != ExitServerKilled {
 		t.Errorf("exit %d, want ExitServerKilled (%d)", code, ExitServerKilled)
 	}

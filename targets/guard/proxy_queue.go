@@ -1,8 +1,10 @@
 package guard
 
 import (
+	"errors"
 	"io"
 	"sync"
+	"time"
 )
 
 // queued is one line waiting for a writer: its bytes with their newline,
@@ -14,31 +16,43 @@ type queued struct {
 
 // lineQueue is a queue bounded in bytes between one direction's reader and
 // its writer. put blocks while the queue is full (one line larger than the
-// bound is let in alone, so a message at the size cap always passes) and
-// returns false when the queue is closed or the cancel channel closes;
+// bound is let in alone, so a message at the size cap always passes);
 // take returns everything queued at once, so the writer can write a batch
 // in few system calls.
 type lineQueue struct {
-	mu     sync.Mutex
-	items  []queued
-	bytes  int64
-	limit  int64
-	closed bool
-	ready  chan struct{} // holds a token while items are waiting
-	space  chan struct{} // closed and replaced whenever the queue empties
+	mu       sync.Mutex
+	items    []queued
+	bytes    int64
+	limit    int64
+	closed   bool
+	lastTake time.Time     // when the writer last took lines
+	ready    chan struct{} // holds a token while items are waiting
+	space    chan struct{} // closed and replaced whenever the queue empties
 }
 
 func newLineQueue(limit int64) *lineQueue {
-	return &lineQueue{limit: limit, ready: make(chan struct{}, 1), space: make(chan struct{})}
+	return &lineQueue{limit: limit, lastTake: time.Now(), ready: make(chan struct{}, 1), space: make(chan struct{})}
 }
 
-func (q *lineQueue) put(item queued, cancel <-chan struct{}) bool {
+// errQueueClosed and errQueueStalled are why put did not queue a line.
+var (
+	errQueueClosed  = errors.New("closed")
+	errQueueStalled = errors.New("stalled")
+)
+
+// put queues item, waiting while the queue is full. It gives up when the
+// cancel channel closes or the queue is closed (errQueueClosed), and, when
+// stall is positive, once the writer has taken nothing for stall while the
+// queue is full (errQueueStalled): a reader that stops reading must not
+// stop the other side from being read. A writer that takes lines, however
+// slowly, is waited for.
+func (q *lineQueue) put(item queued, cancel <-chan struct{}, stall time.Duration) error {
 	n := int64(len(item.line))
 	for {
 		q.mu.Lock()
 		if q.closed {
 			q.mu.Unlock()
-			return false
+			return errQueueClosed
 		}
 		if q.bytes == 0 || q.bytes+n <= q.limit {
 			q.items = append(q.items, item)
@@ -48,14 +62,29 @@ func (q *lineQueue) put(item queued, cancel <-chan struct{}) bool {
 			case q.ready <- struct{}{}:
 			default:
 			}
-			return true
+			return nil
 		}
 		space := q.space
+		var t *time.Timer
+		var timeout <-chan time.Time
+		if stall > 0 {
+			left := stall - time.Since(q.lastTake)
+			if left <= 0 {
+				q.mu.Unlock()
+				return errQueueStalled
+			}
+			t = time.NewTimer(left)
+			timeout = t.C
+		}
 		q.mu.Unlock()
 		select {
 		case <-space:
+		case <-timeout:
 		case <-cancel:
-			return false
+			return errQueueClosed
+		}
+		if t != nil {
+			t.Stop()
 		}
 	}
 }
@@ -66,6 +95,7 @@ func (q *lineQueue) take(into []queued) ([]queued, bool) {
 	for {
 		q.mu.Lock()
 		if len(q.items) > 0 {
+			q.lastTake = time.Now()
 			into = append(into[:0], q.items...)
 			clear(q.items)
 			q.items, q.bytes = q.items[:0], 0

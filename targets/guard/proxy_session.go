@@ -3,6 +3,7 @@ package guard
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -45,6 +46,7 @@ type session struct {
 
 	unsolicited atomic.Int64 // server answers to nothing in flight, dropped
 	refusedSrv  atomic.Int64 // server lines refused (over the cap, unframeable)
+	stalled     atomic.Int64 // client messages not queued: the server read nothing for a grace
 }
 
 func newSession(p *Proxy, srv *server, out io.Writer) *session {
@@ -175,7 +177,12 @@ func (s *session) decide(line []byte) {
 	if isRequest {
 		item.id = d.ID
 	}
-	if !s.toSrv.put(item, s.stopForward) {
+	switch err := s.toSrv.put(item, s.stopForward, s.p.grace()); err {
+	case nil:
+	case errQueueStalled:
+		s.stalled.Add(1)
+		s.notForwarded(item, fmt.Sprintf("the server has read nothing of its input for %v", s.p.grace()))
+	default:
 		s.notForwarded(item, "the guard is shutting down")
 	}
 }
@@ -195,14 +202,14 @@ func (s *session) notForwarded(it queued, why string) {
 // answer sends one of the guard's own answers to the client.
 func (s *session) answer(d Decision) {
 	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
-	s.toCli.put(queued{line: append(d.Message[:len(d.Message):len(d.Message)], '\n')}, s.giveUp)
+	s.toCli.put(queued{line: append(d.Message[:len(d.Message):len(d.Message)], '\n')}, s.giveUp, 0)
 }
 
 // answerGone answers a request in flight that the server will not answer.
 func (s *session) answerGone(id []byte, why string) {
 	s.log.printf(s.p.Log, "answered id %s for the server: %s", idText(id), why)
 	msg := errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil)
-	s.toCli.put(queued{line: append(msg, '\n')}, s.giveUp)
+	s.toCli.put(queued{line: append(msg, '\n')}, s.giveUp, 0)
 }
 
 // writeServer writes the queued client messages to the server and closes
@@ -280,7 +287,7 @@ func (s *session) readServer() {
 			continue
 		}
 		s.store.learn(framed)
-		s.toCli.put(queued{line: append(framed, '\n')}, s.giveUp)
+		s.toCli.put(queued{line: append(framed, '\n')}, s.giveUp, 0)
 	}
 }
 
@@ -428,6 +435,9 @@ func (s *session) status(got os.Signal, forced bool) int {
 	}
 	if n := s.unsolicited.Load(); n > 0 {
 		s.log.printf(s.p.Log, "%d server answers to no request in flight were dropped", n)
+	}
+	if n := s.stalled.Load(); n > 0 {
+		s.log.printf(s.p.Log, "%d client messages were not forwarded: the server had stopped reading its input", n)
 	}
 	if n := s.refusedSrv.Load(); n > 0 {
 		s.log.printf(s.p.Log, "%d server lines were dropped (over the cap or not framable)", n)
