@@ -9,11 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
 
 // runMainEnv makes the test binary run the command line itself (main), so
@@ -70,21 +70,7 @@ func startGuardProcess(t *testing.T, mode string, extra ...string) (cmd *exec.Cm
 	return cmd, inW, bufio.NewReader(outR), pidfile
 }
 
-// waitLines waits (20 s at most: a hang detector) for path to hold n lines.
-func waitLines(t *testing.T, path string, n int) []string {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		b, _ := os.ReadFile(path)
-		if f := strings.Fields(string(b)); len(f) >= n {
-			return f
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not %d lines in 20 s: %q", path, n, b)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+func waitLines(t *testing.T, path string, n int) []string { return proctest.WaitLines(t, path, n) }
 
 // waitExit waits (20 s at most) for the guard process and returns its
 // exit status.
@@ -108,25 +94,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 	return 0
 }
 
-// processesGone fails if a pid in pidfile is still running (after 20 s).
-func processesGone(t *testing.T, pidfile string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for _, f := range waitLines(t, pidfile, 1) {
-		pid, _ := strconv.Atoi(f)
-		for {
-			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-			if i := bytes.LastIndexByte(stat, ')'); err != nil || (i > 0 && i+2 < len(stat) && stat[i+2] == 'Z') {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("server process %d outlived the guard: %s", pid, stat)
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-}
+func processesGone(t *testing.T, pidfile string) { proctest.AssertGone(t, pidfile) }
 
 // SIGTERM to the guard is forwarded to the server, whose answers to what
 // it read are relayed; the guard exits 143, nothing of the server lives on.

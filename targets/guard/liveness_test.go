@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -45,49 +46,9 @@ func startFaulty(t *testing.T, mode string, p *Proxy) (*proxyRun, string) {
 	return r, pidfile
 }
 
-// waitFile waits (20 s at most) until path holds at least n lines and
-// returns them.
-func waitFile(t *testing.T, path string, n int) []string {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		b, err := os.ReadFile(path)
-		if lines := strings.Fields(string(b)); err == nil && len(lines) >= n {
-			return lines
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not %d lines in 20 s (%q, %v)", path, n, b, err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+func waitFile(t *testing.T, path string, n int) []string { return proctest.WaitLines(t, path, n) }
 
-// assertGone checks that every process the server wrote to pidfile has
-// ended (a zombie waiting for a reaper has ended).
-// SIGKILL is delivered asynchronously: a process killed as Run returns may
-// still be running for a moment, so this waits (20 s at most, a hang
-// detector) for it to end, and fails if it does not.
-func assertGone(t *testing.T, pidfile string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for _, f := range waitFile(t, pidfile, 1) {
-		pid, _ := strconv.Atoi(f)
-		for {
-			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-			if err != nil {
-				break
-			}
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("process %d of the server's group outlived the guard: %s", pid, stat)
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-}
+func assertGone(t *testing.T, pidfile string) { proctest.AssertGone(t, pidfile) }
 
 // answersByID counts the lines that answer each id (responses, results
 // and errors), and returns the error code of each answer.
@@ -109,6 +70,18 @@ func answersByID(t *testing.T, lines [][]byte) (map[string]int, map[string]strin
 	return count, code
 }
 
+// assertAnsweredOnce checks that requests 0..n-1 were each answered once,
+// with the error code want ("<absent>" for the server's result).
+func assertAnsweredOnce(t *testing.T, lines [][]byte, n int, want string) {
+	t.Helper()
+	count, codes := answersByID(t, lines)
+	for i := range n {
+		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != want {
+			t.Fatalf("request %d: %d answers, error code %s; want one, %s", i, count[id], codes[id], want)
+		}
+	}
+}
+
 func paddedPing(id int, pad int) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping","params":{"pad":%q}}`, id, strings.Repeat("p", pad))
 }
@@ -128,12 +101,7 @@ func TestLivenessServerStopsReading(t *testing.T) {
 	if code != ExitServerKilled {
 		t.Errorf("exit %d, want ExitServerKilled (%d)", code, ExitServerKilled)
 	}
-	count, codes := answersByID(t, lines)
-	for i := range n {
-		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != strconv.Itoa(CodeServerGone) {
-			t.Fatalf("request %d: %d answers, code %s; want one, %d", i, count[id], codes[id], CodeServerGone)
-		}
-	}
+	assertAnsweredOnce(t, lines, n, strconv.Itoa(CodeServerGone))
 	assertGone(t, pidfile)
 }
 
@@ -162,12 +130,7 @@ func TestLivenessServerStopsReadingFlood(t *testing.T) {
 	if code != ExitServerKilled {
 		t.Errorf("exit %d, want ExitServerKilled (%d)", code, ExitServerKilled)
 	}
-	count, codes := answersByID(t, lines)
-	for i := range n {
-		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != strconv.Itoa(CodeServerGone) {
-			t.Fatalf("request %d: %d answers, code %s; want one, %d", i, count[id], codes[id], CodeServerGone)
-		}
-	}
+	assertAnsweredOnce(t, lines, n, strconv.Itoa(CodeServerGone))
 	assertGone(t, pidfile)
 }
 
@@ -212,12 +175,7 @@ func TestLivenessServerGoesAway(t *testing.T) {
 			if code != c.exit {
 				t.Errorf("exit %d, want %d", code, c.exit)
 			}
-			count, codes := answersByID(t, lines)
-			for i := range n {
-				if id := strconv.Itoa(i); count[id] != 1 || codes[id] != strconv.Itoa(CodeServerGone) {
-					t.Errorf("request %d: %d answers, code %s; want one, %d", i, count[id], codes[id], CodeServerGone)
-				}
-			}
+			assertAnsweredOnce(t, lines, n, strconv.Itoa(CodeServerGone))
 			if len(lines) != n {
 				t.Errorf("%d lines, want %d", len(lines), n)
 			}
@@ -243,12 +201,7 @@ func TestLivenessSignalForwarded(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, 128+15)
 	}
 	waitFile(t, pidfile+".term", 1)
-	count, codes := answersByID(t, lines)
-	for i := range 5 {
-		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != "<absent>" {
-			t.Errorf("request %d: %d answers, error code %s; want the server's one answer", i, count[id], codes[id])
-		}
-	}
+	assertAnsweredOnce(t, lines, 5, "<absent>")
 	assertGone(t, pidfile)
 
 	sigs = make(chan os.Signal, 1)
@@ -279,12 +232,7 @@ func TestLivenessClientLeavesTermFirst(t *testing.T) {
 		t.Errorf("exit %d, want ExitServerKilled (%d)", code, ExitServerKilled)
 	}
 	waitFile(t, pidfile+".term", 1)
-	count, codes := answersByID(t, lines)
-	for i := range 3 {
-		if id := strconv.Itoa(i); count[id] != 1 || codes[id] != "<absent>" {
-			t.Errorf("request %d: %d answers, error code %s; want the server's one answer", i, count[id], codes[id])
-		}
-	}
+	assertAnsweredOnce(t, lines, 3, "<absent>")
 	assertGone(t, pidfile)
 }
 
