@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -37,18 +38,52 @@ var ErrUnframeable = errors.New("guard: a line end inside a message that is not 
 
 // lineEndAt returns the offset of the first byte sequence in b that some
 // line reader reads as the end of a line, or -1 if there is none.
+//
+// Every forwarded message and every server line is scanned, so it skips
+// eight bytes at a time while none of them can begin a line end (a control
+// byte, 0xC2 or 0xE2), and looks at the bytes of a block that holds one;
+// lineEndAtSimple is its byte-by-byte twin, and FuzzLineEndAt compares them.
 func lineEndAt(b []byte) int {
-	for i, c := range b {
-		if lineEndFirst[c] && lineEndLen(b, i) > 0 {
+	i := 0
+	for {
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if hasByteBelow(x, 0x20) || hasZeroByte(x^(ones*0xC2)) || hasZeroByte(x^(ones*0xE2)) {
+				break
+			}
+		}
+		end := min(i+8, len(b))
+		for ; i < end; i++ {
+			if lineEndFirst[b[i]] && lineEndLen(b, i) > 0 {
+				return i
+			}
+		}
+		if i >= len(b) {
+			return -1
+		}
+	}
+}
+
+// lineEndAtSimple is lineEndAt one byte at a time.
+func lineEndAtSimple(b []byte) int {
+	for i := range b {
+		if lineEndLen(b, i) > 0 {
 			return i
 		}
 	}
 	return -1
 }
 
-// lineEndFirst marks the bytes a line end can begin with, so that
-// lineEndAt looks at most bytes once, with one load (every forwarded
-// message and every server line is scanned).
+const ones = 0x0101010101010101
+
+// hasZeroByte reports whether a byte of x is zero; hasByteBelow whether a
+// byte of x is below n (n at most 128). Exact, not approximations
+// (the "determine if a word has a zero byte" identities).
+func hasZeroByte(x uint64) bool { return (x-ones) & ^x & (ones*0x80) != 0 }
+
+func hasByteBelow(x uint64, n uint64) bool { return (x-ones*n) & ^x & (ones*0x80) != 0 }
+
+// lineEndFirst marks the bytes a line end can begin with.
 var lineEndFirst = func() (t [256]bool) {
 	for _, c := range []byte{'\n', '\r', 0x0B, 0x0C, 0x1C, 0x1D, 0x1E, 0xC2, 0xE2} {
 		t[c] = true

@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// readBuffer is the bufio size of both readers; longer lines are assembled
-// from several reads.
-const readBuffer = 256 << 10
+// readBuffer is the bufio size of both readers, the size of the pipes
+// (pipeSize): a line up to it is read in one piece and copied once; longer
+// lines are assembled from several reads.
+const readBuffer = 1 << 20
 
 // queueFactor bounds each direction's queue: this many times its size
 // cap, so the largest message and several behind it fit.
