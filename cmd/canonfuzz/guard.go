@@ -106,6 +106,12 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
 	defer signal.Stop(signals)
+	// A client that closes its end of our standard output must not kill the
+	// guard with SIGPIPE (Go's default for fd 1) before it stops the
+	// server: the write fails with EPIPE instead, and the session ends as
+	// when the client leaves. Notify, not Ignore: an ignored signal stays
+	// ignored in the server after exec, a caught one is reset to default.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	p := &guard.Proxy{
 		Config:        guard.Config{Component: *component, Policy: policy, Absent: disposition, Canon: canon},
 		Command:       fs.Arg(0),

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,7 +33,7 @@ const faultyServer = "../../targets/guard/testdata/servers/faulty.py"
 
 // startGuardProcess starts `canonfuzz guard` as a process in front of
 // faulty.py in mode, and waits until the server has written its pids.
-func startGuardProcess(t *testing.T, mode string, extra ...string) (cmd *exec.Cmd, in *os.File, out *bufio.Reader, pidfile string) {
+func startGuardProcess(t *testing.T, mode string, extra ...string) (cmd *exec.Cmd, in, out *os.File, pidfile string) {
 	t.Helper()
 	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
 	pidfile = filepath.Join(dir, "pids")
@@ -67,7 +69,7 @@ func startGuardProcess(t *testing.T, mode string, extra ...string) (cmd *exec.Cm
 		}
 	})
 	waitLines(t, pidfile, 1)
-	return cmd, inW, bufio.NewReader(outR), pidfile
+	return cmd, inW, outR, pidfile
 }
 
 func waitLines(t *testing.T, path string, n int) []string { return proctest.WaitLines(t, path, n) }
@@ -99,7 +101,8 @@ func processesGone(t *testing.T, pidfile string) { proctest.AssertGone(t, pidfil
 // SIGTERM to the guard is forwarded to the server, whose answers to what
 // it read are relayed; the guard exits 143, nothing of the server lives on.
 func TestGuardProcessForwardsSIGTERM(t *testing.T) {
-	cmd, in, out, pidfile := startGuardProcess(t, "termanswers", "--grace", "20s")
+	cmd, in, outFile, pidfile := startGuardProcess(t, "termanswers", "--grace", "20s")
+	out := bufio.NewReader(outFile)
 	for i := range 3 {
 		fmt.Fprintf(in, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
 	}
@@ -131,7 +134,8 @@ func TestGuardProcessSIGINTKillsAStuckServer(t *testing.T) {
 	// the grace (twice 1 s before SIGKILL) is also the guard's time to
 	// read the ping, which it answers whether it read it before or after
 	// the signal
-	cmd, in, out, pidfile := startGuardProcess(t, "stall", "--grace", "1s")
+	cmd, in, outFile, pidfile := startGuardProcess(t, "stall", "--grace", "1s")
+	out := bufio.NewReader(outFile)
 	fmt.Fprintf(in, `{"jsonrpc":"2.0","id":7,"method":"ping"}`+"\n")
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
@@ -144,4 +148,40 @@ func TestGuardProcessSIGINTKillsAStuckServer(t *testing.T) {
 		t.Errorf("exit %d, want 130", code)
 	}
 	processesGone(t, pidfile)
+}
+
+// The client closes its end of the guard's standard output and sends a
+// request: the guard's write fails (EPIPE, not SIGPIPE, which would kill it
+// before it stops the server), it sees the client gone, stops the server
+// and its child (which ignore SIGTERM: SIGKILL after the grace) and exits
+// with its own status.
+func TestGuardProcessClientClosesItsOutput(t *testing.T) {
+	cmd, in, out, pidfile := startGuardProcess(t, "stall", "--grace", "100ms")
+	out.Close()
+	fmt.Fprintf(in, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`+"\n")
+	if code := waitExit(t, cmd); code != 4 {
+		t.Errorf("exit %d, want 4 (the server had to be stopped)", code)
+	}
+	processesGone(t, pidfile)
+}
+
+// The guard catches SIGPIPE (so that a write to a closed output fails
+// instead of killing it), but the server starts with SIGPIPE at its
+// default, as it would without the guard: no signal is ignored in it.
+func TestGuardProcessServerSignalsDefault(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	cmd := exec.Command(os.Args[0], "guard", "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate",
+		"--", "sh", "-c", `sed -n 's/^SigIgn:[[:space:]]*/"/p' /proc/self/status | sed 's/$/"/'`)
+	cmd.Env = append(os.Environ(), runMainEnv+"=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	mask, err := strconv.ParseUint(strings.Trim(strings.TrimSpace(string(out)), `"`), 16, 64)
+	if err != nil {
+		t.Fatalf("the server's SigIgn: %q: %v", out, err)
+	}
+	if mask&(1<<(syscall.SIGPIPE-1)) != 0 {
+		t.Errorf("the server starts with SIGPIPE ignored (SigIgn %x)", mask)
+	}
 }
