@@ -30,7 +30,7 @@ var guardExitStatuses = fmt.Sprintf(`exit status:
   %d    usage: bad flags, a policy or tools file refused, a server that cannot start
   %d    the server failed: it exited non-zero or was ended by a signal the guard did not send
   %d    the server did not exit within --grace and the guard stopped it (SIGTERM, then SIGKILL)
-  128+N the guard received signal N (SIGTERM 143, SIGINT 130) and forwarded it to the server
+  128+N the guard received signal N (SIGTERM 143, SIGINT 130, SIGHUP 129, SIGQUIT 131) and forwarded it to the server
 The server's own status is logged on standard error, never passed through:
 its 1 or 2 would read as "refused" or "usage".
 `, guard.ExitClean, exitUsage, guard.ExitServerFailed, guard.ExitServerKilled)
@@ -38,7 +38,8 @@ its 1 or 2 would read as "refused" or "usage".
 // runGuard is `canonfuzz guard`: it starts SERVER in a process group of its
 // own and proxies the MCP stdio transport between its own standard input
 // and output and the server's, deciding every client message with
-// guard.Decide. SIGTERM and SIGINT are forwarded to the server, which gets
+// guard.Decide. SIGTERM, SIGINT, SIGHUP and SIGQUIT are forwarded to the
+// server's process group, which gets
 // --grace to exit before it is killed. The exit statuses are
 // guardExitStatuses; 2 for a usage error (a missing --absent among them:
 // SEP-3246 section 4.5.1 gives the disposition no default) or a server that
@@ -103,8 +104,11 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
+	// The server is in a process group of its own, so the signals a
+	// terminal sends the foreground group (SIGINT, SIGQUIT, SIGHUP) reach
+	// it only through the guard: each of these is forwarded.
 	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
+	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT)
 	defer signal.Stop(signals)
 	// A client that closes its end of our standard output must not kill the
 	// guard with SIGPIPE (Go's default for fd 1) before it stops the

@@ -130,24 +130,28 @@ func TestGuardProcessForwardsSIGTERM(t *testing.T) {
 // SIGINT to the guard in front of a server that ignores signals: the
 // server and its child are killed after --grace, the request in flight is
 // answered, the guard exits 130.
+// SIGHUP (a closed terminal) is forwarded the same way: the server, in a
+// group of its own, would not get it from the terminal.
 func TestGuardProcessSIGINTKillsAStuckServer(t *testing.T) {
-	// the grace (twice 1 s before SIGKILL) is also the guard's time to
-	// read the ping, which it answers whether it read it before or after
-	// the signal
-	cmd, in, outFile, pidfile := startGuardProcess(t, "stall", "--grace", "1s")
-	out := bufio.NewReader(outFile)
-	fmt.Fprintf(in, `{"jsonrpc":"2.0","id":7,"method":"ping"}`+"\n")
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
+		// the grace (twice 1 s before SIGKILL) is also the guard's time to
+		// read the ping, which it answers whether it read it before or
+		// after the signal
+		cmd, in, outFile, pidfile := startGuardProcess(t, "stall", "--grace", "1s")
+		out := bufio.NewReader(outFile)
+		fmt.Fprintf(in, `{"jsonrpc":"2.0","id":7,"method":"ping"}`+"\n")
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		line, err := out.ReadBytes('\n')
+		if err != nil || !bytes.Contains(line, []byte(`"id":7,"error":{"code":-32000`)) {
+			t.Errorf("%v: the request in flight: %q, %v", sig, line, err)
+		}
+		if code := waitExit(t, cmd); code != 128+int(sig) {
+			t.Errorf("%v: exit %d, want %d", sig, code, 128+int(sig))
+		}
+		processesGone(t, pidfile)
 	}
-	line, err := out.ReadBytes('\n')
-	if err != nil || !bytes.Contains(line, []byte(`"id":7,"error":{"code":-32000`)) {
-		t.Errorf("the request in flight: %q, %v", line, err)
-	}
-	if code := waitExit(t, cmd); code != 128+2 {
-		t.Errorf("exit %d, want 130", code)
-	}
-	processesGone(t, pidfile)
 }
 
 // The client closes its end of the guard's standard output and sends a

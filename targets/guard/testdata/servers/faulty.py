@@ -8,7 +8,7 @@ Every mode first writes its pid (and that of any child it starts) to
 PIDFILE, one per line, so that the test can check nothing outlives the
 guard. Modes:
 
-  stall        never reads its input, ignores SIGTERM and SIGINT, starts a
+  stall        never reads its input, ignores SIGTERM, SIGINT and SIGHUP, starts a
                child that does too and sleeps (the process group must be
                killed with SIGKILL, not just the leader)
   longline     writes 100 KiB without a newline, then stalls as stall does
@@ -59,9 +59,9 @@ def main():
     name, _, arg = mode.partition(":")
     pids = [os.getpid()]
     if name in ("stall", "longline"):
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        child = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); signal.signal(signal.SIGINT, signal.SIG_IGN); time.sleep(3600)"])
+        ignore = "import signal\nfor s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):\n    signal.signal(s, signal.SIG_IGN)\n"
+        exec(ignore)
+        child = subprocess.Popen([sys.executable, "-c", ignore + "import time\ntime.sleep(3600)\n"])
         pids.append(child.pid)
     write_pids(pidfile, pids)
     if name == "stall":
