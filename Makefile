@@ -13,7 +13,7 @@ CAMPAIGN_FLAGS ?=
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
 	mutation mutation-quick mutation-deps mutation-tools actionlint \
-	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer
+	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer guard-soak
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -164,3 +164,15 @@ matrix-guards: build
 	@test -n "$(NOESCALATION)" || { echo "make: matrix-guards needs the reference guard: make matrix-guards NOESCALATION=/path/to/no-escalation/proxy (see fuzz/oracle/noescalation/doc.go)" >&2; exit 2; }
 	NOESCALATION_PROXY="$(NOESCALATION)" bin/canonfuzz matrix --guards --out docs/study/guards --findings findings/study \
 		--impl "no-escalation=python3 fuzz/oracle/noescalation/adapter.py"
+
+# The guard soak: 20000 mixed hostile messages (smuggled calls, oversize,
+# duplicate members, out-of-bound and in-bound calls, notifications,
+# responses) through bin/canonfuzz guard to a server that logs every line it
+# reads; checks that nothing unadmitted or out of bound arrived and that every
+# request got exactly one answer. Python 3 standard library only.
+#   make guard-soak SOAK_FLAGS='--messages 100000 --seed 7'
+SOAK_FLAGS ?=
+guard-soak:
+	@command -v python3 >/dev/null || { apt-get update -qq && apt-get install -y -qq python3; } || \
+		{ echo "make: python3 is required for the guard soak (apt-get install python3)" >&2; exit 1; }
+	scripts/guard-soak.sh $(SOAK_FLAGS)

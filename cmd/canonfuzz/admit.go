@@ -34,8 +34,11 @@ func runAdmit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
 		return exitUsage
 	}
-	input, err := readInput(fs.Arg(0), stdin, o.MaxSize)
+	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
 	if err != nil {
+		if printRefusal(stdout, err) {
+			return exitRefused
+		}
 		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
 		return exitUsage
 	}
@@ -55,7 +58,7 @@ func runAdmit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func admitFlags(fs *flag.FlagSet) func() (admit.Options, error) {
 	profile := fs.String("profile", "rfc8785", "rule set: rfc8785 or ijson")
 	depth := fs.Int("max-depth", admit.DefaultMaxDepth, fmt.Sprintf("open containers admitted (1..%d)", admit.MaxDepthLimit))
-	size := fs.Int64("max-size", admit.DefaultMaxSize, "bytes admitted")
+	size := fs.Int64("max-size", admit.DefaultMaxSize, fmt.Sprintf("bytes admitted (1..%d); reading stops there", maxInputLimit))
 	build := func() (admit.Options, error) {
 		p, err := admit.ParseProfile(*profile)
 		if err != nil {
@@ -64,8 +67,8 @@ func admitFlags(fs *flag.FlagSet) func() (admit.Options, error) {
 		if *depth < 1 {
 			return admit.Options{}, fmt.Errorf("%w: max depth %d is outside 1..%d", admit.ErrOptions, *depth, admit.MaxDepthLimit)
 		}
-		if *size < 1 {
-			return admit.Options{}, fmt.Errorf("%w: max size %d is not positive", admit.ErrOptions, *size)
+		if *size < 1 || *size > maxInputLimit {
+			return admit.Options{}, fmt.Errorf("%w: max size %d is outside 1..%d", admit.ErrOptions, *size, maxInputLimit)
 		}
 		o := admit.Options{Profile: p, MaxDepth: *depth, MaxSize: *size}
 		if err := o.Validate(); err != nil {

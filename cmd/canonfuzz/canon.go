@@ -36,8 +36,11 @@ func runCanon(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canonfuzz canon: %v\n", err)
 		return exitUsage
 	}
-	input, err := readInput(fs.Arg(0), stdin, o.MaxSize)
+	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
 	if err != nil {
+		if printRefusal(stderr, err) {
+			return exitRefused
+		}
 		fmt.Fprintf(stderr, "canonfuzz canon: %v\n", err)
 		return exitUsage
 	}

@@ -39,8 +39,11 @@ func runDigest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
 		return exitUsage
 	}
-	input, err := readInput(fs.Arg(0), stdin, o.MaxSize)
+	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
 	if err != nil {
+		if printRefusal(stderr, err) {
+			return exitRefused
+		}
 		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
 		return exitUsage
 	}

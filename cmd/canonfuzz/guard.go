@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -18,23 +21,49 @@ func init() {
 	}
 }
 
-const guardUsage = "usage: canonfuzz guard --policy BOUND.json --component NAME --absent originate|reject [--audit FILE] [--tools TOOLS.json] -- SERVER [ARGS...]"
+const guardUsage = "usage: canonfuzz guard --policy BOUND.json --component NAME --absent originate|reject [--audit FILE] [--tools TOOLS.json] [--grace D] [--max-message B] [--max-server-line B] -- SERVER [ARGS...]"
 
-// runGuard is `canonfuzz guard`: it starts SERVER and proxies the MCP stdio
-// transport between its own standard input and output and the server's,
-// deciding every client message with guard.Decide. It exits with the
-// server's status; 2 for a usage error (a missing --absent among them:
+// guardExitStatuses is the help text of the guard's exit statuses
+// (guard.Proxy.Run), also in docs/GUARD.md.
+var guardExitStatuses = fmt.Sprintf(`exit status:
+  %d    the server exited with status 0 (on its own or at the end of its input)
+  %d    usage: bad flags, a policy or tools file refused, a server that cannot start
+  %d    the server failed: it exited non-zero or was ended by a signal the guard did not send
+  %d    the server did not exit within --grace and the guard stopped it (SIGTERM, then SIGKILL)
+  128+N the guard received signal N (SIGTERM 143, SIGINT 130, SIGHUP 129, SIGQUIT 131) and forwarded it to the server
+The server's own status is logged on standard error, never passed through:
+its 1 or 2 would read as "refused" or "usage".
+`, guard.ExitClean, exitUsage, guard.ExitServerFailed, guard.ExitServerKilled)
+
+// runGuard is `canonfuzz guard`: it starts SERVER in a process group of its
+// own and proxies the MCP stdio transport between its own standard input
+// and output and the server's, deciding every client message with
+// guard.Decide. SIGTERM, SIGINT, SIGHUP and SIGQUIT are forwarded to the
+// server's process group, which gets
+// --grace to exit before it is killed. The exit statuses are
+// guardExitStatuses; 2 for a usage error (a missing --absent among them:
 // SEP-3246 section 4.5.1 gives the disposition no default) or a server that
 // cannot be started.
 func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("guard", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	policyFile := fs.String("policy", "", "the bound this guard confers: a JSON array of rules (required)")
+	policyFile := fs.String("policy", "", "the bound this guard confers: a JSON array of rules (required; not -, standard input is the transport)")
 	component := fs.String("component", "", "this guard's component identifier, written in the hop it appends (required)")
 	absent := fs.String("absent", "", "calls without provenance: originate or reject (required, no default)")
-	auditFile := fs.String("audit", "", "audit mode: forward violations and append one JSON line per violation to FILE")
-	tools := fs.String("tools", "", "a tools/list result naming path and URI arguments")
+	auditFile := fs.String("audit", "", "audit mode: forward violations and append one JSON line per violation to FILE; a violation that cannot be recorded is refused")
+	tools := fs.String("tools", "", "a tools/list result naming path and URI arguments (not -)")
+	grace := fs.Duration("grace", guard.DefaultGrace, "how long the server gets to exit after its input closes, and again after SIGTERM, before SIGKILL")
+	maxMessage := fs.Int64("max-message", guard.DefaultMaxMessage, "bytes in one client message; a longer one is refused (-32700) unread")
+	maxServerLine := fs.Int64("max-server-line", guard.DefaultMaxServerLine, fmt.Sprintf("bytes in one server line; a longer one is dropped unread (at most %d)", guard.MaxServerLineLimit))
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, guardUsage)
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, guardExitStatuses)
+	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
 		return exitUsage
 	}
 	fail := func(format string, a ...any) int {
@@ -46,11 +75,22 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("--absent: %v", err)
 	}
-	if *policyFile == "" || *component == "" {
+	switch {
+	case *policyFile == "" || *component == "":
 		return fail("--policy and --component are required")
-	}
-	if fs.NArg() == 0 {
+	case fs.NArg() == 0:
 		return fail("no server command after --")
+	case *grace <= 0:
+		return fail("--grace %v is not positive", *grace)
+	case *maxMessage < 1 || *maxMessage > admit.DefaultMaxSize:
+		return fail("--max-message %d is outside 1..%d", *maxMessage, admit.DefaultMaxSize)
+	case *maxServerLine < 1 || *maxServerLine > guard.MaxServerLineLimit:
+		return fail("--max-server-line %d is outside 1..%d", *maxServerLine, guard.MaxServerLineLimit)
+	}
+	for flagName, name := range map[string]string{"--policy": *policyFile, "--tools": *tools, "--audit": *auditFile} {
+		if err := notTheTransport(name, stdin); err != nil {
+			return fail("%s: %v", flagName, err)
+		}
 	}
 	raw, err := readInput(*policyFile, stdin, admit.DefaultMaxSize)
 	if err != nil {
@@ -64,12 +104,28 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
+	// The server is in a process group of its own, so the signals a
+	// terminal sends the foreground group (SIGINT, SIGQUIT, SIGHUP) reach
+	// it only through the guard: each of these is forwarded.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(signals)
+	// A client that closes its end of our standard output must not kill the
+	// guard with SIGPIPE (Go's default for fd 1) before it stops the
+	// server: the write fails with EPIPE instead, and the session ends as
+	// when the client leaves. Notify, not Ignore: an ignored signal stays
+	// ignored in the server after exec, a caught one is reset to default.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	p := &guard.Proxy{
-		Config:  guard.Config{Component: *component, Policy: policy, Absent: disposition, Canon: canon},
-		Command: fs.Arg(0),
-		Args:    fs.Args()[1:],
-		Log:     stderr,
-		Stderr:  stderr,
+		Config:        guard.Config{Component: *component, Policy: policy, Absent: disposition, Canon: canon},
+		Command:       fs.Arg(0),
+		Args:          fs.Args()[1:],
+		Log:           stderr,
+		Stderr:        stderr,
+		Grace:         *grace,
+		MaxMessage:    *maxMessage,
+		MaxServerLine: *maxServerLine,
+		Signals:       signals,
 	}
 	if *auditFile != "" {
 		f, err := os.OpenFile(*auditFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
@@ -79,10 +135,50 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		p.Config.Mode, p.Audit = guard.Audit, f
 	}
+	growPipes(stdin, stdout)
 	status, err := p.Run(stdin, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "canonfuzz guard: %v\n", err)
 		return exitUsage
 	}
 	return status
+}
+
+// errTransport is matched by the error of notTheTransport.
+var errTransport = errors.New("standard input and output are the MCP transport")
+
+// notTheTransport refuses a file argument that names the guard's standard
+// input or output: "-", or any path to the same file (/dev/stdin,
+// /proc/self/fd/0, the pipe's own name), which would read the client's
+// messages as a policy or write the audit log into the transport.
+func notTheTransport(name string, stdin io.Reader) error {
+	if name == "" {
+		return nil
+	}
+	if name == "-" {
+		return fmt.Errorf("%w: %q cannot name a file here", errTransport, name)
+	}
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil // opening it reports the error
+	}
+	for _, std := range []any{stdin, os.Stdin, os.Stdout} {
+		if f, ok := std.(*os.File); ok {
+			if sfi, err := f.Stat(); err == nil && os.SameFile(fi, sfi) {
+				return fmt.Errorf("%w: %s is the same file", errTransport, name)
+			}
+		}
+	}
+	return nil
+}
+
+// growPipes gives the guard's own standard input and output 1 MiB pipes
+// when they are pipes (guard.GrowPipe), so large messages cross in few
+// system calls.
+func growPipes(files ...any) {
+	for _, f := range files {
+		if f, ok := f.(*os.File); ok {
+			guard.GrowPipe(f)
+		}
+	}
 }

@@ -2,10 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
 const (
@@ -28,7 +32,11 @@ func guardLines(t *testing.T, input []string, args ...string) (int, map[string]s
 		if l == "" || json.Unmarshal([]byte(l), &m) != nil {
 			t.Fatalf("output line %q", l)
 		}
-		byID[string(m.ID)] = l
+		// the first answer per id: cat echoes a request, which is no
+		// answer, so the guard answers it (-32000) when cat's output ends
+		if _, ok := byID[string(m.ID)]; !ok {
+			byID[string(m.ID)] = l
+		}
 	}
 	return code, byID, errOut
 }
@@ -83,18 +91,27 @@ func TestGuardCommand(t *testing.T) {
 	}
 }
 
-// The guard exits with the server's status.
+// The guard's exit status keeps its own meaning: a server that fails, with
+// any status (1 and 2 among them, "refused" and "usage" in this command
+// line), is ExitServerFailed, and its status is logged; a server that
+// exits 0 is 0.
 func TestGuardCommandServerStatus(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
-	code, _, errOut := runCmd(t, guardPing+"\n", "guard", "--policy", filepath.Join(dir, "policy.json"),
-		"--component", "cli", "--absent", "originate", "--", "sh", "-c", "read line; exit 3")
-	if code != 3 {
-		t.Errorf("exit %d, want the server's 3 (stderr %q)", code, errOut)
+	for server, want := range map[int]int{0: guard.ExitClean, 1: guard.ExitServerFailed, 2: guard.ExitServerFailed, 7: guard.ExitServerFailed} {
+		code, _, errOut := runCmd(t, guardPing+"\n", "guard", "--policy", filepath.Join(dir, "policy.json"),
+			"--component", "cli", "--absent", "originate", "--", "sh", "-c", fmt.Sprintf("read line; exit %d", server))
+		if code != want || !strings.Contains(errOut, fmt.Sprintf("the server exited with status %d", server)) {
+			t.Errorf("server exit %d: guard exit %d, want %d (stderr %q)", server, code, want, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "guard", "--help"); code != 0 || !strings.Contains(errOut, "exit status:") || !strings.Contains(errOut, "128+N") {
+		t.Errorf("--help: exit %d, does not document the exit statuses: %q", code, errOut)
 	}
 }
 
 func TestGuardCommandUsage(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy, "bad.json": `[{"tool":"t","args":{"a":{"regex":"x"}}}]`})
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy, "bad.json": `[{"tool":"t","args":{"a":{"regex":"x"}}}]`,
+		"big.json": "[" + strings.Repeat(" ", admit.DefaultMaxSize) + "]"})
 	p := func(n string) string { return filepath.Join(dir, n) }
 	for _, args := range [][]string{
 		{"--policy", p("policy.json"), "--component", "cli", "--", "cat"},
@@ -107,6 +124,21 @@ func TestGuardCommandUsage(t *testing.T) {
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--tools", p("bad.json"), "--", "cat"},
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--", filepath.Join(dir, "no-such-server")},
 		{"--nope"},
+		// standard input is the transport: never read as a policy or
+		// tools file, never written as the audit log
+		{"--policy", "-", "--component", "cli", "--absent", "originate", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--tools", "-", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--audit", "-", "--", "cat"},
+		// the caps and the grace
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-message", "0", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-message", "20971521", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-server-line", "0", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-server-line", "17179869184", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--grace", "0s", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--grace", "-1s", "--", "cat"},
+		// a policy or tools file over the cap is refused after the cap
+		{"--policy", p("big.json"), "--component", "cli", "--absent", "originate", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--tools", p("big.json"), "--", "cat"},
 	} {
 		code, out, errOut := runCmd(t, guardPing+"\n", append([]string{"guard"}, args...)...)
 		if code != 2 || out != "" || errOut == "" {
@@ -115,5 +147,35 @@ func TestGuardCommandUsage(t *testing.T) {
 	}
 	if _, _, errOut := runCmd(t, "", "guard", "--policy", p("policy.json"), "--component", "cli", "--", "cat"); !strings.Contains(errOut, "--absent") {
 		t.Errorf("a missing --absent does not say so: %q", errOut)
+	}
+}
+
+// A policy named by a path to the guard's own standard input (/dev/stdin
+// when it is a pipe) is refused like "-": it would read the client's
+// messages.
+func TestGuardCommandPolicyIsNotStdin(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	var out, errOut strings.Builder
+	for _, args := range [][]string{
+		{"--policy", "/dev/stdin", "--component", "cli", "--absent", "originate", "--", "cat"},
+		{"--policy", filepath.Join(dir, "policy.json"), "--tools", fmt.Sprintf("/proc/self/fd/%d", r.Fd()), "--component", "cli", "--absent", "originate", "--", "cat"},
+	} {
+		errOut.Reset()
+		stdin := r
+		if args[1] == "/dev/stdin" {
+			// /dev/stdin is the test's own standard input: compare with it
+			stdin = os.Stdin
+		}
+		code := run(append([]string{"guard"}, args...), stdin, &out, &errOut)
+		if code != exitUsage || !strings.Contains(errOut.String(), "transport") {
+			fi, _ := os.Stdin.Stat()
+			t.Errorf("guard %v (stdin %v): exit %d, %q; want 2 and the transport named", args, fi.Mode(), code, errOut.String())
+		}
 	}
 }

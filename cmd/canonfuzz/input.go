@@ -1,15 +1,54 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
-// readInput reads the named file, or stdin for "" and "-". It reads at most
-// limit+1 bytes when limit > 0, which is enough for a size cap of limit to be
-// judged without holding an unbounded input in memory.
+// maxInputLimit is the highest size cap a command accepts (--max-size):
+// 1 GiB. A command holds its whole input in memory (and canon its output
+// beside it), so a cap up to admit.MaxSizeLimit (16 GiB) would let one
+// input exhaust the machine before it is refused.
+const maxInputLimit = 1 << 30
+
+// errInputTooLarge is matched by the error of readInput for an input
+// longer than its cap.
+var errInputTooLarge = errors.New("the input is longer than the size cap")
+
+// inputTooLargeError is an input longer than Limit bytes: readInput stopped
+// after Limit+1 of them.
+type inputTooLargeError struct {
+	Name  string
+	Limit int64
+}
+
+func (e *inputTooLargeError) Error() string {
+	return fmt.Sprintf("%s: more than %d bytes, the size cap", displayName(e.Name), e.Limit)
+}
+
+func (e *inputTooLargeError) Is(target error) bool { return target == errInputTooLarge }
+
+// admitError is the refusal admit.Scan gives an input over the cap, for the
+// commands that answer an admission refusal (admit, canon, digest): the
+// same kind and offset whether the input stopped being read at the cap or
+// was scanned.
+func (e *inputTooLargeError) admitError() *admit.Error {
+	return &admit.Error{Kind: admit.TooLarge, Offset: e.Limit,
+		Detail: fmt.Sprintf("the input is longer than the size cap of %d bytes (reading stopped there)", e.Limit)}
+}
+
+// readInput reads the named file, or stdin for "" and "-", and stops at the
+// cap: at most limit+1 bytes are read, whatever the input (/dev/zero, a
+// pipe that never ends), and an input longer than limit is an
+// *inputTooLargeError. limit must be in 1..maxInputLimit.
 func readInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	if limit < 1 || limit > maxInputLimit {
+		return nil, fmt.Errorf("the size cap %d is outside 1..%d", limit, maxInputLimit)
+	}
 	var r io.Reader = stdin
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
@@ -19,14 +58,26 @@ func readInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	if limit > 0 {
-		r = io.LimitReader(r, limit+1)
-	}
-	b, err := io.ReadAll(r)
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", displayName(name), err)
 	}
+	if int64(len(b)) > limit {
+		return nil, &inputTooLargeError{Name: name, Limit: limit}
+	}
 	return b, nil
+}
+
+// readAdmitInput is readInput for the commands that print an admission
+// refusal: an input over the cap is refused as admit.Scan refuses it
+// (kind too-large at offset limit), as an *admit.Error.
+func readAdmitInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	b, err := readInput(name, stdin, limit)
+	var tooLarge *inputTooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, tooLarge.admitError()
+	}
+	return b, err
 }
 
 func displayName(name string) string {

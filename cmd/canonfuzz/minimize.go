@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 func init() {
@@ -29,7 +31,10 @@ var today = func() string { return time.Now().UTC().Format(findings.DateLayout) 
 // any format minimize.ReadInput knows, reduced with its signature kept, and
 // recorded under DIR/TARGET/ (one vector per signature). One line per input
 // on stdout, progress on stderr. Exit 0 when every input was recorded, 1 when
-// one did not fail or lost its signature, 2 on a usage or I/O error.
+// one did not fail or lost its signature, 2 on a usage or I/O error (an
+// input over --max-size or not a regular file among them: the minimizer
+// reads each input whole, so /dev/zero or a pipe is refused before it is
+// read).
 func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("minimize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -39,6 +44,7 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "findings", "findings folder to record vectors in")
 	status := fs.String("status", "", "status of a new vector (default spec with --outcome, open without)")
 	comment := fs.String("comment", "", "comment line of a new vector")
+	maxSize := fs.Int64("max-size", admit.DefaultMaxSize, fmt.Sprintf("bytes in one input file (1..%d); a longer one, or one that is not a regular file, is refused unread", maxInputLimit))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: canonfuzz minimize --target NAME [--outcome] [--time LIMIT] [--out DIR] INPUT...")
 		fmt.Fprintln(stderr, "targets: "+strings.Join(signer.Names(), " "))
@@ -58,6 +64,8 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("no input files")
 	case *limit < 0:
 		return fail("--time %v is negative", *limit)
+	case *maxSize < 1 || *maxSize > maxInputLimit:
+		return fail("--max-size %d is outside 1..%d", *maxSize, maxInputLimit)
 	}
 	st := findings.Status(*status)
 	if st != "" && !knownStatus(st) {
@@ -69,6 +77,11 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	req := findings.Request{Target: *target, Outcome: *outcome, Status: st, Comment: *comment, Found: today(), Time: *limit, Out: *out, Progress: stderr}
 	code := exitOK
 	for _, path := range fs.Args() {
+		if err := checkInputFile(path, *maxSize); err != nil {
+			fmt.Fprintf(stderr, "canonfuzz minimize: %v\n", err)
+			code = max(code, exitUsage)
+			continue
+		}
 		code = max(code, minimizeOne(path, req, stdout, stderr))
 	}
 	return code
@@ -118,6 +131,34 @@ func minimizeOne(path string, req findings.Request, stdout, stderr io.Writer) in
 		path, rep.Format, rep.Result.Signature, st.SizeBefore, st.SizeAfter, st.Elapsed.Round(time.Millisecond), st.Tries, complete, what, rep.Path)
 	printDocument(stdout, path, rep)
 	return exitOK
+}
+
+// checkInputFile refuses, before anything reads it, an input the minimizer
+// could not read within the cap: one that is not a regular file (a device
+// such as /dev/zero, a pipe, which have no size to check and may never
+// end) or is longer than limit. A go-fuzz crasher named by its .output or
+// .quoted file is read from the file beside it, which is checked too.
+func checkInputFile(path string, limit int64) error {
+	paths := []string{path}
+	for _, ext := range []string{".output", ".quoted"} {
+		if base, ok := strings.CutSuffix(path, ext); ok {
+			paths = append(paths, base)
+		}
+	}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		switch {
+		case err != nil && p != path:
+			continue // no crasher beside it: the named file is the input
+		case err != nil:
+			return err
+		case !fi.Mode().IsRegular():
+			return fmt.Errorf("%s: not a regular file (%v): the minimizer reads its inputs whole", p, fi.Mode().Type())
+		case fi.Size() > limit:
+			return &inputTooLargeError{Name: p, Limit: limit}
+		}
+	}
+	return nil
 }
 
 // printDocument says what became of the document of a generator-bytes

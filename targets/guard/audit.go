@@ -2,7 +2,9 @@ package guard
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -50,7 +52,7 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 	if d.ID != nil {
 		id = d.ID
 	}
-	line, err := json.Marshal(AuditRecord{
+	line := AuditRecord{
 		Time:      a.now().UTC().Format(time.RFC3339Nano),
 		Component: component,
 		ID:        id,
@@ -59,14 +61,54 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 		Violation: violationNames[d.Refusal.Class],
 		Reason:    d.Refusal.Reason,
 		Forwarded: d.Action == Forward,
-	})
-	if err != nil {
-		return false, err
-	}
+	}.appendJSON(make([]byte, 0, 256+len(args)))
+	// one line to every line reader, as on the transport: a raw U+2028 in a
+	// tool name or a reason becomes its escape
+	line = reframe(line)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if _, err := a.w.Write(append(line, '\n')); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// appendJSON writes the record as encoding/json writes it (the members in
+// the struct's order), without json.Marshal's second pass over ID and
+// Arguments: both are the guard's own deterministic JSON (readID,
+// callArguments), which that pass would only re-validate, at the cost of
+// one more scan of arguments that may be megabytes.
+func (r AuditRecord) appendJSON(b []byte) []byte {
+	b = append(b, `{"time":`...)
+	b = appendJSONString(b, r.Time)
+	b = append(b, `,"component":`...)
+	b = appendJSONString(b, r.Component)
+	b = append(b, `,"id":`...)
+	b = append(b, r.ID...)
+	b = append(b, `,"tool":`...)
+	b = appendJSONString(b, r.Tool)
+	b = append(b, `,"arguments":`...)
+	b = append(b, r.Arguments...)
+	b = append(b, `,"violation":`...)
+	b = appendJSONString(b, r.Violation)
+	b = append(b, `,"reason":`...)
+	b = appendJSONString(b, r.Reason)
+	b = append(b, `,"forwarded":`...)
+	b = strconv.AppendBool(b, r.Forwarded)
+	return append(b, '}')
+}
+
+// ErrAuditWrite is the class of the refusal of a violation that audit mode
+// would have forwarded but could not record: the record is what makes
+// forwarding a violation acceptable (SEP-3246 section 4.4), so without it
+// the call fails closed.
+var ErrAuditWrite = errors.New("guard: the audit log could not be written")
+
+// auditRefusal turns a forwarded violation whose record failed into an
+// answer (-32603): the call is not forwarded.
+func auditRefusal(d Decision, err error) Decision {
+	a := answer(d.ID, &Refusal{Class: ErrAuditWrite, Code: CodeInternalError,
+		Reason: "the audit log could not be written, so the violation is refused: " + err.Error(), Cause: err})
+	a.Method, a.Call = d.Method, d.Call
+	return a
 }

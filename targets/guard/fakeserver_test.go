@@ -27,13 +27,18 @@ func TestMain(m *testing.M) {
 
 // fakeServer is a stdio server for the proxy tests:
 //
-//	echo       writes every line it reads back, byte for byte
-//	reverse:N  reads N lines, writes them back last first, then echoes
+//	echo       answers every request it reads with the request itself as
+//	           the result (echoLine), writes anything else back byte for byte
+//	reverse:N  reads N lines, answers them last first, then echoes
 //	exit:N     reads one line and exits with status N
 //	tools      answers tools/list with a read_file whose path is a path, echoes the rest
-//	big:N      writes one N-byte line first, then echoes
+//	big:N,M... writes one line of each length N, M, ... first, then echoes
 //	raw        writes bytes that are not JSON and a last line without a newline, then exits
 //	hang       reads to the end of its input and never exits
+//	ack        answers every line with {"jsonrpc":"2.0","id":ID,"result":{}},
+//	           ID read by the first "id": in the line (for benchmarks)
+//	twice      answers every request twice, and once an id never asked
+//	smuggle    writes lines with line ends inside, JSON and not, then exits
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
 	n, _ := strconv.Atoi(arg)
@@ -52,7 +57,7 @@ func fakeServer(mode string) int {
 			lines = append(lines, l)
 		}
 		for i := len(lines) - 1; i >= 0; i-- {
-			out.Write(lines[i])
+			out.Write(echoLine(lines[i]))
 		}
 		out.Flush()
 	case "exit":
@@ -60,10 +65,51 @@ func fakeServer(mode string) int {
 		return n
 	case "big":
 		head, tail := `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"`, `"}}`
-		out.WriteString(head + strings.Repeat("b", n-len(head)-len(tail)) + tail + "\n")
+		for _, f := range strings.Split(arg, ",") {
+			size, _ := strconv.Atoi(f)
+			out.WriteString(head + strings.Repeat("b", size-len(head)-len(tail)) + tail + "\n")
+		}
 		out.Flush()
 	case "raw":
 		out.WriteString("not json at all\r\n{\"a\":1,\"a\":2}\n\xff\xfe last line, no newline")
+		return 0
+	case "ack":
+		for {
+			l, err := in.ReadBytes('\n')
+			if err != nil {
+				return 0
+			}
+			id := []byte("null")
+			if i := bytes.Index(l, []byte(`"id":`)); i >= 0 {
+				rest := l[i+5:]
+				if j := bytes.IndexAny(rest, ",}"); j >= 0 {
+					id = rest[:j]
+				}
+			}
+			out.WriteString(`{"jsonrpc":"2.0","id":`)
+			out.Write(id)
+			out.WriteString(`,"result":{}}` + "\n")
+			if in.Buffered() == 0 {
+				out.Flush()
+			}
+		}
+	case "twice":
+		out.WriteString(`{"jsonrpc":"2.0","id":999,"result":{}}` + "\n")
+		for {
+			l, err := in.ReadBytes('\n')
+			if err != nil {
+				return 0
+			}
+			out.Write(echoLine(l))
+			out.Write(echoLine(l))
+			out.Flush()
+		}
+	case "smuggle":
+		out.WriteString("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"a\":\r{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}\r}}\n")
+		out.WriteString("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"a\":\"\u2028\"}}\n")
+		out.WriteString("not json\r{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{}}\n")
+		out.WriteString("{\"a\":1}\r{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n")
+		out.WriteString("after\n")
 		return 0
 	case "hang":
 		io.Copy(io.Discard, in)
@@ -77,7 +123,7 @@ func fakeServer(mode string) int {
 			if v, err := bound.ParseValue(bytes.TrimSpace(l)); err == nil && marshalAt(v, "method") == `"tools/list"` {
 				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"read_file","inputSchema":{"type":"object","properties":{"path":{"type":"string","format":"path"}}}}]}}`+"\n", marshalAt(v, "id"))
 			} else {
-				out.Write(l)
+				out.Write(echoLine(l))
 			}
 			out.Flush()
 		}
@@ -87,10 +133,40 @@ func fakeServer(mode string) int {
 	}
 	for {
 		l, err := in.ReadBytes('\n')
-		out.Write(l)
+		out.Write(echoLine(l))
 		out.Flush()
 		if err != nil {
 			return 0
 		}
 	}
+}
+
+// echoLine is the echo server's reply to one line: for a request (a method
+// and an id) the response {"jsonrpc":"2.0","id":ID,"result":REQUEST}, with
+// the request's bytes as they arrived; anything else unchanged.
+func echoLine(l []byte) []byte {
+	msg := bytes.TrimSuffix(l, []byte("\n"))
+	v, err := bound.ParseValue(msg)
+	if err != nil || v.Kind != bound.KindObject || marshalAt(v, "method") == "<absent>" || marshalAt(v, "id") == "<absent>" {
+		return l
+	}
+	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", marshalAt(v, "id"), msg)
+}
+
+// unechoed is the request inside an echo server's response, with a
+// newline, or the line itself when it is not such a response.
+func unechoed(l []byte) []byte {
+	v, err := bound.ParseValue(bytes.TrimSuffix(l, []byte("\n")))
+	if err != nil || v.Kind != bound.KindObject {
+		return l
+	}
+	r, ok := v.Get("result")
+	if !ok || r.Kind != bound.KindObject {
+		return l
+	}
+	if _, ok := r.Get("method"); !ok {
+		return l
+	}
+	i := bytes.Index(l, []byte(`,"result":`))
+	return append(append([]byte(nil), l[i+len(`,"result":`):len(l)-2]...), '\n')
 }

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -37,14 +38,58 @@ var ErrUnframeable = errors.New("guard: a line end inside a message that is not 
 
 // lineEndAt returns the offset of the first byte sequence in b that some
 // line reader reads as the end of a line, or -1 if there is none.
+//
+// Every forwarded message and every server line is scanned, so it skips
+// eight bytes at a time while none of them can begin a line end (a control
+// byte, 0xC2 or 0xE2), and looks at the bytes of a block that holds one;
+// lineEndAtSimple is its byte-by-byte twin, and FuzzLineEndAt compares them.
 func lineEndAt(b []byte) int {
-	for i := 0; i < len(b); i++ {
+	i := 0
+	for {
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if hasByteBelow(x, 0x20) || hasZeroByte(x^(ones*0xC2)) || hasZeroByte(x^(ones*0xE2)) {
+				break
+			}
+		}
+		end := min(i+8, len(b))
+		for ; i < end; i++ {
+			if lineEndFirst[b[i]] && lineEndLen(b, i) > 0 {
+				return i
+			}
+		}
+		if i >= len(b) {
+			return -1
+		}
+	}
+}
+
+// lineEndAtSimple is lineEndAt one byte at a time.
+func lineEndAtSimple(b []byte) int {
+	for i := range b {
 		if lineEndLen(b, i) > 0 {
 			return i
 		}
 	}
 	return -1
 }
+
+const ones = 0x0101010101010101
+
+// hasZeroByte reports whether a byte of x is zero; hasByteBelow whether a
+// byte of x is below n (n at most 128). Exact, not approximations
+// (the "determine if a word has a zero byte" identities).
+func hasZeroByte(x uint64) bool { return (x-ones) & ^x & (ones*0x80) != 0 }
+
+func hasByteBelow(x uint64, n uint64) bool { return (x-ones*n) & ^x & (ones*0x80) != 0 }
+
+// lineEndFirst marks the bytes a line end can begin with.
+var lineEndFirst = func() (t [256]bool) {
+	for _, c := range []byte{'\n', '\r', 0x0B, 0x0C, 0x1C, 0x1D, 0x1E, 0xC2, 0xE2} {
+		t[c] = true
+	}
+	return t
+}()
 
 // lineEndLen returns the length of the line end that starts at b[i], or 0.
 func lineEndLen(b []byte, i int) int {
@@ -141,7 +186,13 @@ func appendLineEndEscape(out, seq []byte) []byte {
 // [ErrUnframeable], and the line must not be relayed: the client's reader
 // could read it as several messages, one of them a request or an answer
 // the server never sent as such.
-func FrameServerLine(line []byte) ([]byte, error) {
+func FrameServerLine(line []byte) ([]byte, error) { return frameLine(line) }
+
+// frameLine is the one rule for every line the guard writes, in both
+// directions: FrameServerLine's for the server's lines, and the last check
+// on what Decide gives the proxy to forward, so that whatever Decide
+// relays, the bytes on the server's input read as that one message.
+func frameLine(line []byte) ([]byte, error) {
 	at := lineEndAt(line)
 	if at < 0 {
 		return line, nil

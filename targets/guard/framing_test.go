@@ -106,3 +106,43 @@ func TestFrameServerLine(t *testing.T) {
 		}
 	}
 }
+
+// lineEndAt and its byte-by-byte twin agree on every input: line ends at
+// every offset of an eight-byte block and across blocks, lead bytes of
+// other characters, control bytes that are not line ends.
+func FuzzLineEndAt(f *testing.F) {
+	for _, s := range []string{
+		"", "a", "abcdefgh", "abcdefghi\r", "abcdefg\n", "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x1f\x7f",
+		"0123456\u2028", "01234567\u2029", "012345\u0085", "\u00c2\u00e2\u2027\u00a9 \t\t\t\t\t\t\t\t", "\xe2\x80", "\xc2",
+		"{\"a\":\"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\",\r\"b\":1}", "\x1c", "aaaaaaaaaaaaaaa\x1e",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for start := 0; start <= len(b) && start < 9; start++ {
+			if got, want := lineEndAt(b[start:]), lineEndAtSimple(b[start:]); got != want {
+				t.Fatalf("lineEndAt(%q) = %d, lineEndAtSimple = %d", b[start:], got, want)
+			}
+		}
+	})
+}
+
+// Every line end at every offset of two eight-byte blocks is found where
+// it is; bytes that only look like the start of one are not.
+func TestLineEndAtEveryOffset(t *testing.T) {
+	for off := range 20 {
+		pad := bytes.Repeat([]byte("a"), off)
+		for _, end := range []string{"\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\u0085", "\u2028", "\u2029"} {
+			b := append(append(append([]byte(nil), pad...), end...), "aaaaaaaaa"...)
+			if at := lineEndAt(b); at != off {
+				t.Errorf("lineEndAt(%q) = %d, want %d", b, at, off)
+			}
+		}
+		for _, not := range []string{"\t", "\x00", "\x1f", "\u00a9", "\u2027", "\u202a", "\xc2", "\xe2\x80"} {
+			b := append(append([]byte(nil), pad...), not...)
+			if at := lineEndAt(b); at != -1 {
+				t.Errorf("lineEndAt(%q) = %d, want -1", b, at)
+			}
+		}
+	}
+}

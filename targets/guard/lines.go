@@ -4,7 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 // errLineTooLong is returned by readLine for a line longer than its cap;
@@ -15,8 +19,9 @@ func (e *errLineTooLong) Error() string { return "guard: line too long" }
 
 // readLine reads one newline-delimited message (the MCP stdio transport:
 // "messages are delimited by newlines") and returns it without its '\n'. A
-// final line without a newline is returned too; io.EOF only when nothing
-// is left. A line longer than max bytes is read to its end but not kept,
+// final line without a newline is returned too, with io.ErrUnexpectedEOF
+// (the client's may be decided; the server's is a message cut short);
+// io.EOF only when nothing is left. A line longer than max bytes is read to its end but not kept,
 // so memory stays within max plus the reader's buffer, and the error is
 // an *errLineTooLong: the message is refused whole, never split.
 func readLine(r *bufio.Reader, max int64) ([]byte, error) {
@@ -42,13 +47,17 @@ func readLine(r *bufio.Reader, max int64) ([]byte, error) {
 			return nil, err
 		}
 		n := total
-		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+		terminated := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		if terminated {
 			n--
 		}
 		if n > max {
 			return nil, &errLineTooLong{n: n}
 		}
-		return bytes.TrimSuffix(buf, []byte{'\n'}), nil
+		if !terminated {
+			return buf, io.ErrUnexpectedEOF
+		}
+		return buf[:len(buf)-1], nil
 	}
 }
 
@@ -56,4 +65,43 @@ func readLine(r *bufio.Reader, max int64) ([]byte, error) {
 // whitespace); such a line is skipped, not answered.
 func blank(line []byte) bool {
 	return len(bytes.Trim(line, " \t\r")) == 0
+}
+
+// tooLarge is the decision on a client line longer than the proxy's
+// message cap, which is never read whole: -32700 with id null, like the
+// TooLarge refusal of admit.Scan at that cap.
+func tooLarge(size, limit int64) Decision {
+	return answer(nil, notAdmitted(&admit.Error{Kind: admit.TooLarge, Offset: limit,
+		Detail: fmt.Sprintf("the message is %d bytes, longer than the guard's message cap of %d", size, limit)}))
+}
+
+// replyID reads the top level of a server line and, if it is a response
+// (an object with "result" or "error" and no "method"; JSON-RPC 2.0
+// section 5) whose id is a string or a number, returns the id as readID
+// writes it for the request it answers. It walks the top level only
+// (internal/jsonspan; values are skipped, not decoded), so a large result
+// costs one pass. It is bookkeeping, not a verdict: the line is not
+// admitted, so what it reads on one that is not JSON means nothing, and
+// such a line is relayed as it is (when FrameServerLine lets it through).
+func replyID(line []byte) ([]byte, bool) {
+	top := jsonspan.SkipSpace(line, 0)
+	var id field
+	method, result := false, false
+	complete := jsonspan.Members(line, top, func(m jsonspan.Member) bool {
+		name := m.Name.Of(line)
+		switch {
+		case jsonspan.NameIs(name, "id"):
+			id = field{m.Value, true}
+		case jsonspan.NameIs(name, "method"):
+			method = true
+		case jsonspan.NameIs(name, "result"), jsonspan.NameIs(name, "error"):
+			result = true
+		}
+		return true
+	})
+	if !complete || method || !result {
+		return nil, false
+	}
+	b := readID(line, id)
+	return b, b != nil
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -28,7 +27,9 @@ type proxyRun struct {
 func startProxy(t *testing.T, mode string, p *Proxy) *proxyRun {
 	t.Helper()
 	p.Command = os.Args[0]
-	p.Env = append(os.Environ(), fakeServerEnv+"="+mode)
+	// GORACE: a race-enabled binary sleeps a second at exit by default,
+	// longer than the short graces of the tests
+	p.Env = append(os.Environ(), fakeServerEnv+"="+mode, "GORACE=atexit_sleep_ms=0")
 	if p.Config.Component == "" {
 		p.Config = vectorConfig(t, Originate, p.Config.Mode)
 	}
@@ -40,7 +41,7 @@ func launch(t *testing.T, p *Proxy) *proxyRun {
 	t.Helper()
 	cr, cw := io.Pipe()
 	or, ow := io.Pipe()
-	r := &proxyRun{in: cw, lines: make(chan []byte, 1024), done: make(chan int, 1)}
+	r := &proxyRun{in: cw, lines: make(chan []byte, 1<<16), done: make(chan int, 1)}
 	go func() {
 		br := bufio.NewReaderSize(or, 1<<20)
 		for {
@@ -137,6 +138,7 @@ func TestProxyDecides(t *testing.T) {
 		"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"} \n": true,
 	}
 	for _, l := range lines {
+		l = unechoed(l)
 		if !want[string(l)] {
 			t.Errorf("unexpected line %q", l)
 		}
@@ -163,7 +165,7 @@ func TestProxyInFlight(t *testing.T) {
 		sent = append(sent, string(Decide([]byte(m), vectorConfig(t, Originate, Enforce)).Message))
 	}
 	for i := n - 1; i >= 0; i-- {
-		if got := r.next(t); string(got) != sent[i]+"\n" {
+		if got := unechoed(r.next(t)); string(got) != sent[i]+"\n" {
 			t.Fatalf("line %d: %q, want %q", n-1-i, got, sent[i])
 		}
 	}
@@ -202,6 +204,7 @@ func TestProxyConcurrentClients(t *testing.T) {
 	_, lines := r.wait(t)
 	seen := map[string]int{}
 	for _, l := range lines {
+		l = unechoed(l)
 		v, err := bound.ParseValue(bytes.TrimSuffix(l, []byte("\n")))
 		if err != nil {
 			t.Fatalf("line %q: %v", l, err)
@@ -226,61 +229,78 @@ func TestProxyConcurrentClients(t *testing.T) {
 	}
 }
 
-// A message exactly at the size cap passes whole; one byte more is answered
-// with -32700 and never split or truncated into the server; the stream goes
-// on after it. A server line longer than the cap reaches the client whole.
+// A message exactly at the guard's message cap passes whole; one byte more
+// is answered with -32700 and never split or truncated into the server;
+// the stream goes on after it. A server line at the server line cap
+// reaches the client whole; one byte more is dropped, never relayed in
+// part, and logged. Both caps default (DefaultMaxMessage,
+// DefaultMaxServerLine) and set.
 func TestProxyLargeMessages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("20 MiB messages")
-	}
-	big := admit.DefaultMaxSize + 5<<20
-	r := startProxy(t, fmt.Sprintf("big:%d", big), &Proxy{})
-	if got := r.next(t); len(got) != big+1 || !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","method":"notifications/message"`)) {
-		t.Fatalf("the server's %d-byte line arrived as %d bytes", big, len(got))
-	}
-	atCap := capSizedPing(admit.DefaultMaxSize)
-	r.send(t, string(atCap))
-	if got := r.next(t); !bytes.Equal(got, append(atCap, '\n')) {
-		t.Fatalf("a message at the cap came back as %d bytes", len(got))
-	}
-	over := capSizedPing(admit.DefaultMaxSize + 1)
-	r.send(t, string(over))
-	got := r.next(t)
-	if !bytes.Contains(got, []byte(`"code":-32700`)) || !bytes.Contains(got, []byte(`"id":null`)) || len(got) > 1024 {
-		t.Fatalf("a message over the cap: %.200q", got)
-	}
-	r.send(t, pingMsg)
-	if got := r.next(t); string(got) != pingMsg+"\n" {
-		t.Fatalf("after the large message: %.200q", got)
-	}
-	r.in.Close()
-	if code, rest := r.wait(t); code != 0 || len(rest) != 0 {
-		t.Errorf("exit %d, %d more lines", code, len(rest))
+	for _, p := range []*Proxy{{}, {MaxMessage: 100 << 10, MaxServerLine: 300 << 10}} {
+		maxMsg, maxSrv := int(p.maxMessage()), int(p.maxServerLine())
+		var log syncBuffer
+		p.Log = &log
+		r := startProxy(t, fmt.Sprintf("big:%d,%d", maxSrv+1, maxSrv), p)
+		if got := r.next(t); len(got) != maxSrv+1 || !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","method":"notifications/message"`)) {
+			t.Fatalf("the server's %d-byte line arrived as %d bytes: %.100q", maxSrv, len(got)-1, got)
+		}
+		atCap := capSizedPing(maxMsg)
+		r.send(t, string(atCap))
+		if got := unechoed(r.next(t)); !bytes.Equal(got, append(atCap, '\n')) {
+			t.Fatalf("a message at the cap came back as %d bytes", len(got))
+		}
+		over := capSizedPing(maxMsg + 1)
+		r.send(t, string(over))
+		got := r.next(t)
+		if !bytes.Contains(got, []byte(`"code":-32700`)) || !bytes.Contains(got, []byte(`"id":null`)) || len(got) > 1024 {
+			t.Fatalf("a message over the cap: %.200q", got)
+		}
+		r.send(t, pingMsg)
+		if got := unechoed(r.next(t)); string(got) != pingMsg+"\n" {
+			t.Fatalf("after the large message: %.200q", got)
+		}
+		r.in.Close()
+		if code, rest := r.wait(t); code != 0 || len(rest) != 0 {
+			t.Errorf("exit %d, %d more lines", code, len(rest))
+		}
+		if want := fmt.Sprintf("dropped a server line of %d bytes", maxSrv+1); !strings.Contains(log.String(), want) {
+			t.Errorf("log %q does not say %q", log.String(), want)
+		}
 	}
 }
 
-// The server's output is relayed byte for byte, whatever it is, to the
-// last byte without a newline.
+// The server's lines are relayed byte for byte, whatever they are, except
+// a line that holds a line end some reader splits on and is not JSON that
+// can be re-encoded (FrameServerLine), and a last line without a newline (a
+// message cut short, as by a server killed while writing): those are
+// dropped.
 func TestProxyServerBytes(t *testing.T) {
 	r := startProxy(t, "raw", &Proxy{})
 	code, lines := r.wait(t)
 	got := string(bytes.Join(lines, nil))
-	if want := "not json at all\r\n{\"a\":1,\"a\":2}\n\xff\xfe last line, no newline"; code != 0 || got != want {
+	if want := "{\"a\":1,\"a\":2}\n"; code != 0 || got != want {
 		t.Errorf("exit %d, client read %q, want %q", code, got, want)
 	}
 }
 
-// The server exits first: the guard exits with its status without waiting
-// for the client, and closes the client's side.
+// The server exits first: the guard exits without waiting for the client,
+// answers the request the server read and did not answer, and closes the
+// client's side. Its status is its own: a server's 1 or 2 (refused, usage
+// in this command line) is ExitServerFailed, never passed through.
 func TestProxyServerExit(t *testing.T) {
-	r := startProxy(t, "exit:3", &Proxy{})
-	r.send(t, pingMsg)
-	code, _ := r.wait(t)
-	if code != 3 {
-		t.Errorf("exit %d, want the server's 3", code)
-	}
-	if _, err := io.WriteString(r.in, pingMsg+"\n"); !errors.Is(err, io.ErrClosedPipe) {
-		t.Errorf("the client's side is still open after the server exited: %v", err)
+	for _, status := range []int{1, 2, 3} {
+		r := startProxy(t, fmt.Sprintf("exit:%d", status), &Proxy{})
+		r.send(t, pingMsg)
+		code, lines := r.wait(t)
+		if code != ExitServerFailed {
+			t.Errorf("server exit %d: guard exit %d, want ExitServerFailed (%d)", status, code, ExitServerFailed)
+		}
+		if len(lines) != 1 || !bytes.Contains(lines[0], []byte(`"id":1,"error":{"code":-32000`)) {
+			t.Errorf("server exit %d: the ping it read is not answered: %q", status, lines)
+		}
+		if _, err := io.WriteString(r.in, pingMsg+"\n"); !errors.Is(err, io.ErrClosedPipe) {
+			t.Errorf("the client's side is still open after the server exited: %v", err)
+		}
 	}
 }
 
@@ -294,8 +314,8 @@ func TestProxyClientEOF(t *testing.T) {
 	}
 	r = startProxy(t, "hang", &Proxy{Grace: 100 * time.Millisecond})
 	r.in.Close()
-	if code, _ := r.wait(t); code != 128+9 {
-		t.Errorf("a server that does not exit: status %d, want %d (killed)", code, 128+9)
+	if code, _ := r.wait(t); code != ExitServerKilled {
+		t.Errorf("a server that does not exit: status %d, want ExitServerKilled (%d)", code, ExitServerKilled)
 	}
 }
 
@@ -314,7 +334,7 @@ func TestProxyLearnsSchemas(t *testing.T) {
 		t.Fatalf("tools/list: %s", got)
 	}
 	r.send(t, fmt.Sprintf(call, 2))
-	if got := r.next(t); !bytes.Contains(got, []byte(`"method":"tools/call"`)) || !bytes.Contains(got, []byte(`"id":2`)) {
+	if got := unechoed(r.next(t)); !bytes.Contains(got, []byte(`"id":2,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
 		t.Fatalf("after tools/list, not forwarded: %s", got)
 	}
 	r.in.Close()
@@ -328,7 +348,7 @@ func TestProxyAudit(t *testing.T) {
 	var log syncBuffer
 	r := startProxy(t, "echo", &Proxy{Config: vectorConfig(t, Originate, Audit), Audit: &audit, Log: &log})
 	r.send(t, outsideMsg)
-	if got := r.next(t); !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
+	if got := unechoed(r.next(t)); !bytes.Contains(got, []byte(`"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
 		t.Fatalf("audit mode did not forward: %s", got)
 	}
 	r.send(t, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"_meta":{"`+ProvenanceKey+`":{"v":2,"chain":[]}}}}`)

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// endless is a reader that never ends: a pipe whose writer never closes.
+type endless struct{ read int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// admit, canon and digest stop reading at the cap, from a device that
+// never ends (/dev/zero) and from a stream that never ends: the refusal is
+// the too-large one admit.Scan gives, at offset cap, with exit 1.
+func TestInputStopsAtTheCap(t *testing.T) {
+	for _, cmd := range []string{"admit", "canon", "digest"} {
+		for _, src := range []string{"/dev/zero", "endless stdin"} {
+			done := make(chan struct{})
+			var code int
+			var out, errOut strings.Builder
+			e := &endless{}
+			go func() {
+				defer close(done)
+				args := []string{cmd, "--max-size", "1000"}
+				var stdin io.Reader = strings.NewReader("")
+				if src == "/dev/zero" {
+					args = append(args, src)
+				} else {
+					stdin = e
+				}
+				code = run(args, stdin, &out, &errOut)
+			}()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s %s: still reading after 20 s", cmd, src)
+			}
+			refusal := out.String()
+			if cmd != "admit" {
+				refusal = errOut.String()
+			}
+			var r struct {
+				Kind   string
+				Offset int64
+			}
+			if code != exitRefused || json.Unmarshal([]byte(refusal), &r) != nil || r.Kind != string(admit.TooLarge) || r.Offset != 1000 {
+				t.Errorf("%s %s: exit %d, refusal %q; want 1 and too-large at 1000", cmd, src, code, refusal)
+			}
+			if e.read > 1<<20 {
+				t.Errorf("%s %s: read %d bytes for a cap of 1000", cmd, src, e.read)
+			}
+		}
+	}
+}
+
+// A cap is accepted only up to maxInputLimit; readInput refuses a limit
+// outside 1..maxInputLimit rather than reading without one.
+func TestInputCapLimit(t *testing.T) {
+	for _, cmd := range []string{"admit", "canon", "digest"} {
+		for _, size := range []string{"0", "-1", "1073741825", "17179869184"} {
+			if code, _, errOut := runCmd(t, "[]", cmd, "--max-size", size); code != exitUsage || errOut == "" {
+				t.Errorf("%s --max-size %s: exit %d, stderr %q; want 2", cmd, size, code, errOut)
+			}
+		}
+		if code, _, _ := runCmd(t, "[]", cmd, "--max-size", "1073741824"); code == exitUsage {
+			t.Errorf("%s --max-size 1 GiB: refused", cmd)
+		}
+	}
+	for _, limit := range []int64{0, -1, maxInputLimit + 1} {
+		if _, err := readInput("-", &endless{}, limit); err == nil {
+			t.Errorf("readInput with limit %d read", limit)
+		}
+	}
+	_, err := readInput("/dev/zero", nil, 10)
+	var tooLarge *inputTooLargeError
+	if !errors.As(err, &tooLarge) || !errors.Is(err, errInputTooLarge) || tooLarge.Limit != 10 {
+		t.Errorf("readInput(/dev/zero, 10) = %v", err)
+	}
+	if b, err := readInput("-", strings.NewReader("0123456789"), 10); err != nil || string(b) != "0123456789" {
+		t.Errorf("readInput at the cap: %q, %v", b, err)
+	}
+}
+
+// minimize refuses, unread, an input that is not a regular file (a device,
+// a pipe) or is longer than --max-size; exit 2.
+func TestMinimizeInputCap(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"big": strings.Repeat("x", 2000), "small": "[1]"})
+	fifo := dir + "/fifo"
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--target", "admit", "/dev/zero"}, "not a regular file"},
+		{[]string{"--target", "admit", fifo}, "not a regular file"},
+		{[]string{"--target", "admit", "--max-size", "1000", dir + "/big"}, "more than 1000 bytes"},
+		{[]string{"--target", "admit", "--max-size", "0", dir + "/small"}, "--max-size"},
+		{[]string{"--target", "admit", "--max-size", "17179869184", dir + "/small"}, "--max-size"},
+	} {
+		done := make(chan struct{})
+		var code int
+		var errOut string
+		go func() {
+			defer close(done)
+			code, _, errOut = runCmd(t, "", append([]string{"minimize", "--out", dir + "/findings"}, c.args...)...)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("minimize %v: still running after 20 s", c.args)
+		}
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("minimize %v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(dir + "/findings"); err == nil {
+		t.Errorf("a refused input was recorded")
+	}
+}

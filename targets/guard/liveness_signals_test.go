@@ -1,0 +1,8 @@
+package guard
+
+import "syscall"
+
+const (
+	syscallSIGTERM = syscall.SIGTERM
+	syscallSIGINT  = syscall.SIGINT
+)

@@ -1,0 +1,166 @@
+package guard
+
+import (
+	"errors"
+	"io"
+	"sync"
+	"time"
+)
+
+// queued is one line waiting for a writer: its bytes with their newline,
+// and for a request forwarded to the server its id (nil otherwise).
+type queued struct {
+	line []byte
+	id   []byte
+}
+
+// lineQueue is a queue bounded in bytes between one direction's reader and
+// its writer. put blocks while the queue is full (one line larger than the
+// bound is let in alone, so a message at the size cap always passes);
+// take returns everything queued at once, so the writer can write a batch
+// in few system calls.
+type lineQueue struct {
+	mu       sync.Mutex
+	items    []queued
+	bytes    int64
+	limit    int64
+	closed   bool
+	lastTake time.Time     // when the writer last took lines
+	ready    chan struct{} // holds a token while items are waiting
+	space    chan struct{} // closed and replaced whenever the queue empties
+}
+
+func newLineQueue(limit int64) *lineQueue {
+	return &lineQueue{limit: limit, lastTake: time.Now(), ready: make(chan struct{}, 1), space: make(chan struct{})}
+}
+
+// errQueueClosed and errQueueStalled are why put did not queue a line.
+var (
+	errQueueClosed  = errors.New("closed")
+	errQueueStalled = errors.New("stalled")
+)
+
+// put queues item, waiting while the queue is full. It gives up when the
+// cancel channel closes or the queue is closed (errQueueClosed), and, when
+// stall is positive, once the writer has taken nothing for stall while the
+// queue is full (errQueueStalled): a reader that stops reading must not
+// stop the other side from being read. A writer that takes lines, however
+// slowly, is waited for.
+func (q *lineQueue) put(item queued, cancel <-chan struct{}, stall time.Duration) error {
+	n := int64(len(item.line))
+	for {
+		q.mu.Lock()
+		if q.closed {
+			q.mu.Unlock()
+			return errQueueClosed
+		}
+		if q.bytes == 0 || q.bytes+n <= q.limit {
+			q.items = append(q.items, item)
+			q.bytes += n
+			q.mu.Unlock()
+			select {
+			case q.ready <- struct{}{}:
+			default:
+			}
+			return nil
+		}
+		space := q.space
+		var t *time.Timer
+		var timeout <-chan time.Time
+		if stall > 0 {
+			left := stall - time.Since(q.lastTake)
+			if left <= 0 {
+				q.mu.Unlock()
+				return errQueueStalled
+			}
+			t = time.NewTimer(left)
+			timeout = t.C
+		}
+		q.mu.Unlock()
+		select {
+		case <-space:
+		case <-timeout:
+		case <-cancel:
+			return errQueueClosed
+		}
+		if t != nil {
+			t.Stop()
+		}
+	}
+}
+
+// take waits for lines and returns them all, with ok false once the queue
+// is closed and empty.
+func (q *lineQueue) take(into []queued) ([]queued, bool) {
+	for {
+		q.mu.Lock()
+		if len(q.items) > 0 {
+			q.lastTake = time.Now()
+			into = append(into[:0], q.items...)
+			clear(q.items)
+			q.items, q.bytes = q.items[:0], 0
+			close(q.space)
+			q.space = make(chan struct{})
+			q.mu.Unlock()
+			return into, true
+		}
+		if q.closed {
+			q.mu.Unlock()
+			return into[:0], false
+		}
+		q.mu.Unlock()
+		<-q.ready
+	}
+}
+
+// close lets the writer finish what is queued; later puts return false.
+func (q *lineQueue) close() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.closed {
+		q.closed = true
+		close(q.space)
+		q.space = make(chan struct{})
+		select {
+		case q.ready <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// writeBatch is how a writer sends what take returned to w: small lines
+// gathered in buf and written together, a large one on its own. It stops at
+// the first error, with the items not written from that one on.
+func writeBatch(w io.Writer, items []queued, buf []byte) (rest []queued, _ []byte, err error) {
+	const gather = 64 << 10
+	buf = buf[:0]
+	start := 0
+	for i, it := range items {
+		if len(it.line) >= gather {
+			if len(buf) > 0 {
+				if _, err := w.Write(buf); err != nil {
+					return items[start:], buf, err
+				}
+				buf, start = buf[:0], i
+			}
+			if _, err := w.Write(it.line); err != nil {
+				return items[i:], buf, err
+			}
+			start = i + 1
+			continue
+		}
+		buf = append(buf, it.line...)
+		if len(buf) >= gather {
+			if _, err := w.Write(buf); err != nil {
+				return items[start:], buf, err
+			}
+			buf, start = buf[:0], i+1
+		}
+	}
+	if len(buf) > 0 {
+		if _, err := w.Write(buf); err != nil {
+			return items[start:], buf, err
+		}
+	}
+	return nil, buf, nil
+}
