@@ -72,7 +72,7 @@ func runEntryPoint(ctx context.Context, cfg Config, t Target) Result {
 		}
 		res.Status = StatusFailed
 		by := ByEngine
-		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && !logSays(res.Log, "INITED") {
+		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && cfg.Seeds != SeedsWithheld && !logSays(res.Log, "INITED") {
 			by = BySeed // it crashed while reading its seed corpus, before it mutated anything
 		}
 		res.Failures = append(res.Failures, collect(ctx, cfg, t,
