@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -170,7 +171,7 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 	var patterns []string
 	for _, f := range cfg.Faults {
 		p := "./" + f.Binding.Target().Dir
-		if !contains(patterns, p) {
+		if !slices.Contains(patterns, p) {
 			patterns = append(patterns, p)
 		}
 	}
@@ -276,7 +277,7 @@ func measureOne(ctx context.Context, cfg Config, f Fault, engine string, seed in
 // hasEntryPoint reports whether the fault's target has a go-fuzz and
 // libFuzzer entry point.
 func hasEntryPoint(f Fault) bool {
-	return contains(gofuzz.EntryPoints(), f.Binding.Target().Name)
+	return slices.Contains(gofuzz.EntryPoints(), f.Binding.Target().Name)
 }
 
 // realPasses reports whether the real target passes the failing input
@@ -322,15 +323,6 @@ func (r Run) line() string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *Report) write(dir string) error {
