@@ -91,24 +91,3 @@ func unavailable(property string, err error) *Violation {
 // errNoECMAScript: the Node oracles started, but none is the ECMAScript
 // ground truth.
 var errNoECMAScript = errors.New("property: no node/ecmascript among the Node oracles")
-
-// runAll asks every oracle of refs about input and returns their outcomes
-// in the order of refs. The Node oracles are asked at once, each on its
-// own goroutine (each process answers one request at a time, and each
-// oracle here is asked once), so that an input costs the slowest round
-// trip, not the sum of three; the in-process oracles are asked in turn.
-// The properties judge the outcomes in order, so the first oracle at
-// fault is reported whichever answered first.
-func runAll(refs []oracle.Canonicalizer, input []byte) []oracle.Outcome {
-	out := make([]oracle.Outcome, len(refs))
-	var wg sync.WaitGroup
-	for i, ref := range refs {
-		if _, ok := ref.(*node.Oracle); ok {
-			wg.Go(func() { out[i] = oracle.Run(ref, input) })
-			continue
-		}
-		out[i] = oracle.Run(ref, input)
-	}
-	wg.Wait()
-	return out
-}
