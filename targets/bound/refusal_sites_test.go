@@ -359,3 +359,59 @@ func boundsOfMeetWork(t *testing.T, work int) (Bound, Bound) {
 	}
 	return Bound{ra}, b
 }
+
+// TestDecodeRoundsPinned pins MaxDecodeRounds (4, documented in canon.go
+// with its examples) as literals: "%25252541" needs four rounds and
+// decodes to "A"; "%2525252541" needs five and is refused, in a value and
+// in a glob operand. TestCanonDecodeBound computes its strings from the
+// constant, so a changed constant changes them with it.
+func TestDecodeRoundsPinned(t *testing.T) {
+	if MaxDecodeRounds != 4 {
+		t.Fatalf("MaxDecodeRounds = %d, the documentation says 4", MaxDecodeRounds)
+	}
+	for _, s := range []string{"%252541", "%25252541", "/srv/%25252541"} {
+		if got, err := CanonicalizeString(s, ModeHierarchical, false); err != nil || !strings.HasSuffix(got, "A") {
+			t.Errorf("CanonicalizeString(%q) = %q, %v; want it decoded to A", s, got, err)
+		}
+	}
+	for _, s := range []string{"%2525252541", "/srv/%2525252541", "/srv/x?%2525252541"} {
+		_, err := CanonicalizeString(s, ModeHierarchical, false)
+		wantCanonError(t, s, err, "percent-decoding has not stabilized after 4 rounds")
+	}
+	if _, err := canonGlob("/srv/%25252541*", ModeHierarchical, false); err != nil {
+		t.Errorf("glob with four rounds of encoding: %v", err)
+	}
+	_, err := canonGlob("/srv/%2525252541*", ModeHierarchical, false)
+	wantCanonError(t, "glob with five rounds", err, "not stabilized after 4 rounds")
+}
+
+// TestExponentDigitsPinned pins maxExponentDigits (18) as a literal: an
+// exponent of 18 significant digits is compared exactly, one of 19 makes
+// the number satisfy no eq or in, at either sign, leading zeros not
+// counted.
+func TestExponentDigitsPinned(t *testing.T) {
+	if maxExponentDigits != 18 {
+		t.Fatalf("maxExponentDigits = %d, want 18", maxExponentDigits)
+	}
+	e18, e19 := strings.Repeat("1", 18), strings.Repeat("1", 19)
+	for num, want := range map[string]string{
+		"1e" + e18:          "1e" + e18,
+		"1e-" + e18:         "1e-" + e18,
+		"1e+000" + e18:      "1e" + e18,
+		"2.5e" + e18:        "25e" + strings.Repeat("1", 17) + "0",
+		"0e" + e19:          "0",
+		"-10e-00" + e18[1:]: "-1e-" + strings.Repeat("1", 16) + "0",
+	} {
+		if k, err := decimalKey(num); err != nil || k != want {
+			t.Errorf("decimalKey(%s) = %q, %v; want %q", num, k, err, want)
+		}
+	}
+	for _, num := range []string{"1e" + e19, "1e-" + e19, "1e+00" + e19, "-3.1e" + e19} {
+		_, err := decimalKey(num)
+		wantCanonError(t, num, err, "exponent of 19 digits")
+	}
+	eq := Constraint{Op: OpEq, Value: Value{Kind: KindNumber, Number: "1e" + e19}}
+	if Admits(eq, Value{Kind: KindNumber, Number: "1e" + e19}, ModePlain, false) {
+		t.Error("an eq of a number with a 19-digit exponent admitted itself")
+	}
+}
