@@ -73,7 +73,10 @@ func printMalformed(w io.Writer, file string, err error) {
 	var me *bound.MalformedError
 	if errors.As(err, &me) {
 		line.Pointer, line.Reason = me.Pointer, me.Reason
-	} else if errors.Is(err, bound.ErrTooLarge) {
+	}
+	if errors.Is(err, bound.ErrTooLarge) {
+		// A meet past its caps, or a bound past a limit of targets/bound
+		// (a *LimitError): refused for its size, not its form.
 		line.Error = "too-large"
 	}
 	b, _ := json.Marshal(line)

@@ -23,10 +23,14 @@ func GoOracles() []oracle.Canonicalizer { return goOracles }
 // every check after it (a fuzzing worker, a minimizer's thousands of
 // tries), so that a process costs one start, not one per input. A crashed
 // or hung process is a breakdown the property reports (its own
-// signature); the subprocess client restarts it for the next input.
+// signature); the subprocess client restarts it for the next input. A
+// start that failed is remembered until Close, so that a missing Node or
+// node_modules fails every check at once instead of costing each of a
+// minimizer's tries a process start and a handshake.
 var (
 	nodeMu   sync.Mutex
 	nodeRefs []*node.Oracle
+	nodeErr  error
 )
 
 // nodeOracles returns the Node oracles, starting them if need be. A
@@ -38,11 +42,15 @@ func nodeOracles() ([]*node.Oracle, error) {
 	if nodeRefs != nil {
 		return nodeRefs, nil
 	}
+	if nodeErr != nil {
+		return nil, nodeErr
+	}
 	started, err := node.All()
 	if err != nil {
 		for _, o := range started {
 			o.Close()
 		}
+		nodeErr = err
 		return nil, err
 	}
 	nodeRefs = started
@@ -71,7 +79,7 @@ func Close() error {
 	for _, o := range nodeRefs {
 		errs = append(errs, o.Close())
 	}
-	nodeRefs = nil
+	nodeRefs, nodeErr = nil, nil
 	return errors.Join(errs...)
 }
 

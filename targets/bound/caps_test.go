@@ -3,10 +3,24 @@ package bound
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
+
+// allocated returns the bytes f allocates on the heap, as runtime.MemStats
+// counts them (the cost measure of these tests: never wall-clock time).
+// It starts cold: two collections empty every sync.Pool (and its victim
+// cache), so what f costs does not depend on what ran before.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
 
 // A chain whose meet would be too large to build denies instead of
 // admitting or running away.
@@ -16,50 +30,65 @@ func TestMeetCapsDeny(t *testing.T) {
 		rules = append(rules, fmt.Sprintf(`{"tool":"t","args":{"a%d":{"prefix":"x"}}}`, i))
 	}
 	hop := `{"component":"h","bound":[` + strings.Join(rules, ",") + `]}`
-	p, err := Parse([]byte(`{"v":1,"chain":[` + hop + "," + hop + "," + hop + `]}`))
+	doc := `{"v":1,"chain":[` + hop + "," + hop + "," + hop + `]}`
+	p, err := Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := EffBound(p, Canon{}); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("effbound of 300^3 rule combinations: %v", err)
-	}
-	if d := Check(p, Call{Name: "t", Arguments: map[string]Value{}}, Canon{}); d.Admit {
+	var d Decision
+	cost := allocated(func() {
+		if _, err := EffBound(p, Canon{}); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("effbound of 300^3 rule combinations: %v", err)
+		}
+		d = Check(p, Call{Name: "t", Arguments: map[string]Value{}}, Canon{})
+	})
+	if d.Admit {
 		t.Errorf("a call was admitted past the cap: %+v", d)
+	}
+	if limit := uint64(1 << 20); cost > limit {
+		t.Errorf("the refused meets allocated %d bytes (the chain is %d), want at most %d", cost, len(doc), limit)
 	}
 }
 
-// A meet of two large in lists stays fast: operands are canonicalized once
-// per reading, and past maxFilterWork the meet is the exact "and".
-func TestMeetLargeInIsFast(t *testing.T) {
+// A meet of two large in lists costs a small multiple of the lists:
+// operands are canonicalized once per reading, and past maxFilterWork the
+// meet is the exact "and".
+func TestMeetLargeInCostsItsSize(t *testing.T) {
 	var a, b Constraint
 	a.Op, b.Op = OpIn, OpIn
 	for i := range 20000 {
 		a.Values = append(a.Values, String(fmt.Sprintf("v%d", i)))
 		b.Values = append(b.Values, String(fmt.Sprintf("v%d", 2*i)))
 	}
-	start := time.Now()
-	m, ok := MeetConstraints(a, b, ModeDual, false)
-	if !ok || time.Since(start) > 5*time.Second {
-		t.Fatalf("meet took %v", time.Since(start))
+	size := len(a.appendJSON(nil)) + len(b.appendJSON(nil))
+	var m Constraint
+	var ok bool
+	cost := allocated(func() { m, ok = MeetConstraints(a, b, ModeDual, false) })
+	if !ok {
+		t.Fatal("the meet of two overlapping in lists is empty")
+	}
+	if limit := uint64(64 * size); cost > limit {
+		t.Errorf("the meet allocated %d bytes for %d bytes of operands, want at most %d", cost, size, limit)
 	}
 	if !Admits(m, String("v10"), ModeDual, false) || Admits(m, String("v11"), ModeDual, false) {
 		t.Error("large in meet inexact")
 	}
 }
 
-// A match whose work would pass MaxGlobWork is refused without running.
+// A match whose work would pass MaxGlobWork is refused without running:
+// it allocates nothing, where the match below the cap has to.
 func TestGlobWorkCap(t *testing.T) {
 	g, err := CompileGlob(strings.Repeat("*a", 1<<10))
 	if err != nil {
 		t.Fatal(err)
 	}
 	big := strings.Repeat("a", (MaxGlobWork/len(g.toks))+1)
-	start := time.Now()
-	if g.Match(big) {
-		t.Error("matched past the work cap")
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("refusal took %v", d)
+	if n := testing.AllocsPerRun(3, func() {
+		if g.Match(big) {
+			t.Error("matched past the work cap")
+		}
+	}); n != 0 {
+		t.Errorf("the refused match allocated %v times", n)
 	}
 	if !g.Match(strings.Repeat("a", 1<<10)) {
 		t.Error("a match within the cap failed")
@@ -67,7 +96,8 @@ func TestGlobWorkCap(t *testing.T) {
 }
 
 // Many glob conjunctions share one search budget: the meet stays exact
-// (an undecided and) and finishes.
+// (an undecided and), finishes, and allocates within a small multiple of
+// the search states the budget allows.
 func TestMeetSearchBudget(t *testing.T) {
 	var rules []string
 	for i := range 60 {
@@ -77,34 +107,37 @@ func TestMeetSearchBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	m, err := MeetBounds(b, b, Canon{})
+	var m Bound
+	cost := allocated(func() { m, err = MeetBounds(b, b, Canon{}) })
 	if err != nil || len(m) == 0 {
 		t.Fatalf("%d rules, %v", len(m), err)
 	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("meet took %v", d)
+	if limit := uint64(256 * maxSearchStates); cost > limit {
+		t.Errorf("the meet allocated %d bytes, want at most %d (%d search states)", cost, limit, maxSearchStates)
 	}
 }
 
 // A chain of many rules against one large argument is denied once the
-// check's work passes MaxCheckWork, instead of running for minutes.
+// check's work passes MaxCheckWork, instead of running for minutes: the
+// check allocates a small multiple of the argument and the chain.
 func TestCheckWorkCap(t *testing.T) {
 	var rules []string
-	for range 5000 {
+	for range MaxRules {
 		rules = append(rules, `{"tool":"t","args":{"a":{"glob":"*b*b"}}}`)
 	}
-	p, err := Parse([]byte(`{"v":1,"chain":[{"component":"h","bound":[` + strings.Join(rules, ",") + `]}]}`))
+	doc := `{"v":1,"chain":[{"component":"h","bound":[` + strings.Join(rules, ",") + `]}]}`
+	p, err := Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := Call{Name: "t", Arguments: map[string]Value{"a": String(strings.Repeat("a", 1<<20))}}
-	start := time.Now()
-	d := Check(p, call, Canon{Schemas: Schemas{"t": {"a": ModePlain}}})
+	arg := strings.Repeat("a", 1<<20)
+	call := Call{Name: "t", Arguments: map[string]Value{"a": String(arg)}}
+	var d Decision
+	cost := allocated(func() { d = Check(p, call, Canon{Schemas: Schemas{"t": {"a": ModePlain}}}) })
 	if d.Admit || !strings.Contains(d.Reason, "work cap") {
 		t.Errorf("%+v", d)
 	}
-	if el := time.Since(start); el > 30*time.Second {
-		t.Errorf("check took %v", el)
+	if limit := uint64(4 * (len(doc) + len(arg))); cost > limit {
+		t.Errorf("the check allocated %d bytes for a %d-byte chain and a %d-byte argument, want at most %d", cost, len(doc), len(arg), limit)
 	}
 }

@@ -8,26 +8,41 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // ParseValue admits raw with targets/admit (no duplicate members, no lone
-// surrogates, no ill-formed UTF-8, nothing after the value) and decodes it.
-// Faults are *MalformedError; an admission fault wraps the *admit.Error.
+// surrogates, no ill-formed UTF-8, nothing after the value) and decodes it
+// as DecodeAdmitted does. Faults are *MalformedError; an admission fault
+// wraps the *admit.Error, a document of more than MaxValues values a
+// *LimitError.
 func ParseValue(raw []byte) (Value, error) {
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
 		return Value{}, &MalformedError{Pointer: "", Reason: "not admitted: " + err.Error(), Err: err}
 	}
+	return DecodeAdmitted(raw)
+}
+
+// DecodeAdmitted decodes a JSON text, or one value of one, that the caller
+// has admitted with admit.Scan (a guard scans a message once and decodes
+// only the parts it reads). The values are counted first, on the bytes:
+// past MaxValues the text is refused with a *LimitError and no tree is
+// built. The decode is strict even on bytes that were not admitted (the
+// jsontext decoder refuses duplicate names and invalid UTF-8 on its own),
+// so a caller that skipped admission gets an error, never a lenient tree.
+func DecodeAdmitted(raw []byte) (Value, error) {
+	if n, _ := jsonspan.CountValues(raw, jsonspan.SkipSpace(raw, 0), MaxValues); n > MaxValues {
+		return Value{}, overLimit("", "values", MaxValues)
+	}
 	return decodeAdmitted(raw)
 }
 
-// decodeAdmitted decodes a text that admit.Scan has admitted. The jsontext
-// decoder rejects duplicate names and invalid UTF-8 on its own as well, so
-// the decode is strict even if called alone (as the tests do).
+// decodeAdmitted decodes raw with jsontext, strictly.
 func decodeAdmitted(raw []byte) (Value, error) {
 	d := jsontext.NewDecoder(bytes.NewReader(raw))
-	v, err := decodeValue(d, "")
+	v, err := decodeValue(d, &decodePath{})
 	if err != nil {
 		return Value{}, err
 	}
@@ -37,10 +52,36 @@ func decodeAdmitted(raw []byte) (Value, error) {
 	return v, nil
 }
 
-func decodeValue(d *jsontext.Decoder, ptr string) (Value, error) {
+// decodePath is where the decode is, as a JSON pointer built only for a
+// fault: a member name or an array index per level.
+type decodePath struct{ toks []pathToken }
+
+type pathToken struct {
+	name  string
+	index int // -1 for a member name
+}
+
+func (p *decodePath) push(name string, index int) { p.toks = append(p.toks, pathToken{name, index}) }
+func (p *decodePath) pop()                        { p.toks = p.toks[:len(p.toks)-1] }
+
+// String is the RFC 6901 pointer.
+func (p *decodePath) String() string {
+	var b strings.Builder
+	for _, t := range p.toks {
+		b.WriteByte('/')
+		if t.index >= 0 {
+			b.WriteString(strconv.Itoa(t.index))
+		} else {
+			b.WriteString(escapePointer(t.name))
+		}
+	}
+	return b.String()
+}
+
+func decodeValue(d *jsontext.Decoder, path *decodePath) (Value, error) {
 	tok, err := d.ReadToken()
 	if err != nil {
-		return Value{}, decodeFault(ptr, err)
+		return Value{}, decodeFault(path, err)
 	}
 	switch tok.Kind() {
 	case 'n':
@@ -55,34 +96,38 @@ func decodeValue(d *jsontext.Decoder, ptr string) (Value, error) {
 		v := Value{Kind: KindArray, Array: []Value{}}
 		for i := 0; d.PeekKind() != ']'; i++ {
 			if d.PeekKind() == 0 {
-				return Value{}, decodeFault(ptr, errors.New("unterminated array"))
+				return Value{}, decodeFault(path, errors.New("unterminated array"))
 			}
-			e, err := decodeValue(d, ptr+"/"+strconv.Itoa(i))
+			path.push("", i)
+			e, err := decodeValue(d, path)
+			path.pop()
 			if err != nil {
 				return Value{}, err
 			}
 			v.Array = append(v.Array, e)
 		}
 		_, err := d.ReadToken()
-		return v, decodeFault(ptr, err)
+		return v, decodeFault(path, err)
 	case '{':
 		v := Value{Kind: KindObject, Members: []Member{}}
 		for d.PeekKind() != '}' {
 			nt, err := d.ReadToken()
 			if err != nil || nt.Kind() != '"' {
-				return Value{}, decodeFault(ptr, errOr(err, "object member name expected"))
+				return Value{}, decodeFault(path, errOr(err, "object member name expected"))
 			}
 			name := nt.String()
-			e, err := decodeValue(d, ptr+"/"+escapePointer(name))
+			path.push(name, -1)
+			e, err := decodeValue(d, path)
+			path.pop()
 			if err != nil {
 				return Value{}, err
 			}
 			v.Members = append(v.Members, Member{Name: name, Value: e})
 		}
 		_, err := d.ReadToken()
-		return v, decodeFault(ptr, err)
+		return v, decodeFault(path, err)
 	}
-	return Value{}, malformed(ptr, "unexpected token %v", tok.Kind())
+	return Value{}, malformed(path.String(), "unexpected token %v", tok.Kind())
 }
 
 func errOr(err error, msg string) error {
@@ -92,14 +137,21 @@ func errOr(err error, msg string) error {
 	return errors.New(msg)
 }
 
-func decodeFault(ptr string, err error) error {
+func decodeFault(path *decodePath, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &MalformedError{Pointer: ptr, Reason: fmt.Sprintf("not JSON: %v", err), Err: err}
+	return &MalformedError{Pointer: path.String(), Reason: fmt.Sprintf("not JSON: %v", err), Err: err}
 }
 
-// escapePointer escapes one reference token (RFC 6901 section 3).
+// pointerEscaper escapes the reference tokens of RFC 6901 section 3.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// escapePointer escapes one reference token (RFC 6901 section 3); a token
+// with nothing to escape is returned as it is, without allocating.
 func escapePointer(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return pointerEscaper.Replace(tok)
 }

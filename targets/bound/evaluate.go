@@ -45,7 +45,7 @@ func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 		k := evalKey{arg, r}
 		cv, seen := e.values[k]
 		if !seen {
-			if !e.charge(len(v.appendJSON(nil))) {
+			if !e.charge(valueSize(v)) {
 				return false
 			}
 			w, err := canonValue(v, r, e.canon.Fold)
@@ -80,4 +80,29 @@ func matchCost(cc *canonical, v Value) int {
 		return n
 	}
 	return 1
+}
+
+// valueSize is about the length of v's JSON (strings counted as their
+// bytes and quotes, escapes not), found without writing it: what
+// canonicalizing v costs.
+func valueSize(v Value) int {
+	switch v.Kind {
+	case KindString:
+		return len(v.Str) + 2
+	case KindNumber:
+		return len(v.Number)
+	case KindArray:
+		n := 2
+		for _, e := range v.Array {
+			n += valueSize(e) + 1
+		}
+		return n
+	case KindObject:
+		n := 2
+		for _, m := range v.Members {
+			n += len(m.Name) + 4 + valueSize(m.Value)
+		}
+		return n
+	}
+	return 4
 }

@@ -13,10 +13,39 @@ import "strings"
 // are made only when they hold under every reading of m; where none applies
 // the result is a flattened "and", which is exact by definition.
 func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
-	return meetConstraints(a, b, m, fold, newBudget())
+	return meetConstraints(a, b, m, fold, newMeetWork(newBudget()))
 }
 
-func meetConstraints(a, b Constraint, m Mode, fold bool, bud *budget) (Constraint, bool) {
+// meetWork is what the constraint meets of one meet of bounds share: the
+// search budget, and each operand canonicalized once per reading (a rule
+// of one bound is met with every rule of the other, and compiling its
+// globs again for each would cost more than the meet itself).
+type meetWork struct {
+	search *budget
+	canon  map[canonKey]canonical
+}
+
+type canonKey struct {
+	constraint string // the constraint's deterministic JSON
+	mode       Mode
+	fold       bool
+}
+
+func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: map[canonKey]canonical{}} }
+
+// canonicalize is canonicalize(c, m, fold), computed once per meet. The
+// result is shared and must not be modified.
+func (w *meetWork) canonicalize(c Constraint, m Mode, fold bool) canonical {
+	k := canonKey{string(c.appendJSON(nil)), m, fold}
+	cc, ok := w.canon[k]
+	if !ok {
+		cc = canonicalize(c, m, fold)
+		w.canon[k] = cc
+	}
+	return cc
+}
+
+func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constraint, bool) {
 	list := dedupe(append(flatten(a, nil), flatten(b, nil)...))
 	if len(list) > maxConjuncts {
 		return Constraint{Op: OpAnd, And: list}, true
@@ -25,7 +54,7 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, bud *budget) (Constrain
 	canon := make([][]canonical, len(modes))
 	for i, r := range modes {
 		for _, c := range list {
-			cc := canonicalize(c, r, fold)
+			cc := w.canonicalize(c, r, fold)
 			if cc.dead {
 				return Constraint{}, false
 			}
@@ -37,7 +66,7 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, bud *budget) (Constrain
 			return filterMembers(c, list, modes, canon, fold)
 		}
 	}
-	return meetStrings(list, canon, fold, bud)
+	return meetStrings(list, canon, fold, w.search)
 }
 
 // maxConjuncts and maxFilterWork bound the work of one constraint meet;

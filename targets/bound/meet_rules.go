@@ -21,7 +21,8 @@ const (
 	MaxMeetWork = 1 << 26
 )
 
-// ErrTooLarge is returned when a meet would exceed MaxRules or MaxPairs.
+// ErrTooLarge is returned when a meet would exceed MaxRules or MaxPairs, and
+// matched by every *LimitError.
 var ErrTooLarge = errors.New("bound: meet too large")
 
 // MeetRules returns the meet of two rules (section 3.3): none for different
@@ -30,10 +31,10 @@ var ErrTooLarge = errors.New("bound: meet too large")
 // An argument constrained by one rule only keeps that constraint, since the
 // other leaves it unconstrained (section 3.1).
 func MeetRules(a, b Rule, c Canon) (Rule, bool) {
-	return meetRules(a, b, c, newBudget())
+	return meetRules(a, b, c, newMeetWork(newBudget()))
 }
 
-func meetRules(a, b Rule, c Canon, bud *budget) (Rule, bool) {
+func meetRules(a, b Rule, c Canon, w *meetWork) (Rule, bool) {
 	if a.Tool != b.Tool {
 		return Rule{}, false
 	}
@@ -47,7 +48,7 @@ func meetRules(a, b Rule, c Canon, bud *budget) (Rule, bool) {
 			out.Args[name] = cb
 			continue
 		}
-		m, ok := meetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold, bud)
+		m, ok := meetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold, w)
 		if !ok {
 			return Rule{}, false
 		}
@@ -65,20 +66,29 @@ func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 	seen := map[string]bool{}
 	byTool := map[string][]Rule{}
 	size := map[string]int{}
+	total := 0
 	for _, rb := range b {
+		n := len(rb.appendJSON(nil))
 		byTool[rb.Tool] = append(byTool[rb.Tool], rb)
-		size[rb.Tool] += len(rb.appendJSON(nil))
+		size[rb.Tool] += n
+		total += n
 	}
-	bud := newBudget()
+	// The pairs and the bytes they hold are counted before any is met, so
+	// a meet past the caps costs no more than reading its operands.
 	pairs, work := 0, 0
 	for _, ra := range a {
+		n := len(ra.appendJSON(nil))
+		total += n
 		pairs += len(byTool[ra.Tool])
-		work += len(byTool[ra.Tool])*len(ra.appendJSON(nil)) + size[ra.Tool]
+		work += len(byTool[ra.Tool])*n + size[ra.Tool]
 		if pairs > MaxPairs || work > MaxMeetWork {
 			return nil, fmt.Errorf("%w (over %d rule pairs or %d bytes of rules met)", ErrTooLarge, MaxPairs, MaxMeetWork)
 		}
+	}
+	w := newMeetWork(meetBudget(total))
+	for _, ra := range a {
 		for _, rb := range byTool[ra.Tool] {
-			r, ok := meetRules(ra, rb, c, bud)
+			r, ok := meetRules(ra, rb, c, w)
 			if !ok {
 				continue
 			}
@@ -94,6 +104,21 @@ func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 		}
 	}
 	return out, nil
+}
+
+// searchStatesPerByte is the product-automaton search a meet may do per
+// byte of the rules it meets (at least minSearchStates, at most
+// maxSearchStates): the search is what costs most, and it is only a
+// simplification (past the budget the conjunction stays undecided, which
+// is exact), so its cost follows the size of what was sent.
+const (
+	searchStatesPerByte = 4
+	minSearchStates     = 1 << 12
+)
+
+// meetBudget is the search budget of one meet of bounds of size bytes.
+func meetBudget(size int) *budget {
+	return &budget{states: min(maxSearchStates, max(minSearchStates, searchStatesPerByte*size))}
 }
 
 // EffBound is the meet of every hop's bound (section 1, 3.3). A nil

@@ -40,6 +40,9 @@ func ProvenanceFromValue(v Value) (*Provenance, error) {
 	if chain.Kind != KindArray {
 		return nil, malformed("/chain", "chain must be an array, not %v", chain.Kind)
 	}
+	if len(chain.Array) > MaxHops {
+		return nil, overLimit("/chain", "hops", MaxHops)
+	}
 	p := &Provenance{V: Version, Chain: make([]Hop, 0, len(chain.Array))}
 	for i, h := range chain.Array {
 		hop, err := hopFromValue(h, "/chain/"+strconv.Itoa(i))
@@ -89,6 +92,9 @@ func ParseBound(raw []byte) (Bound, error) {
 func boundFromValue(v Value, ptr string) (Bound, error) {
 	if v.Kind != KindArray {
 		return nil, malformed(ptr, "a bound must be an array of rules, not %v", v.Kind)
+	}
+	if len(v.Array) > MaxRules {
+		return nil, overLimit(ptr, "rules", MaxRules)
 	}
 	b := make(Bound, 0, len(v.Array))
 	for i, r := range v.Array {
@@ -158,15 +164,24 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		if arg.Kind != KindArray {
 			return Constraint{}, malformed(at, "in takes an array, not %v", arg.Kind)
 		}
+		if len(arg.Array) > MaxInMembers {
+			return Constraint{}, overLimit(at, "in members", MaxInMembers)
+		}
 		return Constraint{Op: OpIn, Values: arg.Array}, nil
 	case OpPrefix:
 		if arg.Kind != KindString {
 			return Constraint{}, malformed(at, "prefix takes a string, not %v", arg.Kind)
 		}
+		if len(arg.Str) > MaxOperandBytes {
+			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
+		}
 		return Constraint{Op: OpPrefix, Operand: arg.Str}, nil
 	case OpGlob:
 		if arg.Kind != KindString {
 			return Constraint{}, malformed(at, "glob takes a string, not %v", arg.Kind)
+		}
+		if len(arg.Str) > MaxOperandBytes {
+			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
 		}
 		if _, err := CompileGlob(arg.Str); err != nil {
 			return Constraint{}, &MalformedError{Pointer: at, Reason: err.Error(), Err: err}

@@ -28,8 +28,9 @@ func answer(id []byte, r *Refusal) Decision {
 
 // violation is a Decision to answer a tools/call with the error of SEP-3246
 // section 4.3: code -32001, a message naming the extension and the tool,
-// and data with the tool and its arguments.
-func violation(d Decision, r *Refusal, params bound.Value) Decision {
+// and data with the tool and its arguments (as the client wrote them, as
+// one line; {} when it gave none).
+func violation(d Decision, r *Refusal) Decision {
 	var msg string
 	switch r.Class {
 	case ErrOutsideBound:
@@ -42,12 +43,7 @@ func violation(d Decision, r *Refusal, params bound.Value) Decision {
 	data := []byte(`{"tool":`)
 	data = appendJSONString(data, d.Call.Name)
 	data = append(data, `,"arguments":`...)
-	if args, ok := params.Get("arguments"); ok {
-		b, _ := args.MarshalJSON()
-		data = append(data, b...)
-	} else {
-		data = append(data, "{}"...)
-	}
+	data = append(data, callArguments(d)...)
 	data = append(data, '}')
 	d.Action, d.Refusal = Answer, r
 	d.Message = errorResponse(d.ID, r.Code, msg, data)
@@ -78,4 +74,13 @@ func errorResponse(id []byte, code int, message string, data []byte) []byte {
 func appendJSONString(b []byte, s string) []byte {
 	q, _ := bound.String(s).MarshalJSON()
 	return append(b, q...)
+}
+
+// callArguments is the call's arguments object as the guard read it, or {}
+// when the call has none.
+func callArguments(d Decision) []byte {
+	if d.Arguments == nil {
+		return []byte("{}")
+	}
+	return d.Arguments
 }

@@ -45,10 +45,7 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 	if !d.Refusal.Violation() || d.Call == nil {
 		return false, nil
 	}
-	args := []byte("{}")
-	if b, err := callArguments(*d.Call); err == nil {
-		args = b
-	}
+	args := callArguments(d)
 	id := json.RawMessage("null")
 	if d.ID != nil {
 		id = d.ID

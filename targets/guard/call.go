@@ -3,100 +3,159 @@ package guard
 import (
 	"fmt"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // decideCall checks one admitted tools/call request (SEP-3246 sections 4.1
-// to 4.5.1): read the inbound chain, extend it by this guard's hop, check
-// the call against effbound, and forward the rewritten message or answer
-// with the error of section 4.3.
-func decideCall(v bound.Value, id []byte, cfg Config) Decision {
+// to 4.5.1) in msg, the message as one line, whose top-level members are
+// f: read the inbound chain, extend it by this guard's hop, write the
+// message to forward, check the call as the forwarded bytes carry it
+// against effbound, and forward those bytes or answer with the error of
+// section 4.3.
+func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 	if id == nil {
-		return answer(nil, &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-			Reason: "a tools/call must be a request with a string or number id"})
+		return answer(nil, callWithoutID())
 	}
-	if j, ok := v.Get("jsonrpc"); !ok || j.Kind != bound.KindString || j.Str != "2.0" {
-		return answer(id, &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-			Reason: `a JSON-RPC request must carry "jsonrpc": "2.0"`})
+	if j := f[envJSONRPC]; !j.ok || !jsonspan.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
+		return answer(id, notJSONRPC2())
 	}
-	params, ok := v.Get("params")
-	if !ok || params.Kind != bound.KindObject {
-		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams,
-			Reason: "tools/call params must be an object"})
+	if !f[envParams].isObject(msg) {
+		return answer(id, paramsNotObject())
 	}
-	call, err := bound.CallFromValue(params)
+	p := readFields(msg, f[envParams].Start, paramNames)
+	call, err := callName(msg, p)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})
 	}
 	d := Decision{ID: id, Call: &call}
-	inbound, refusal := inboundChain(params, call, cfg.Absent)
+	if p[parArguments].ok {
+		d.Arguments = p[parArguments].Of(msg)
+	}
+	inbound, refusal := inboundChain(msg, p[parMeta], cfg.Absent)
 	if refusal != nil && inbound == nil && refusal.Class == ErrMalformedProvenance {
 		// Section 4.3: "MUST NOT fall back to forwarding a call whose
 		// provenance it cannot parse", in audit mode too.
-		return violation(d, refusal, params)
+		return violation(d, refusal)
 	}
 	if inbound != nil && len(inbound.Chain) == 0 {
-		// Section 3.1: an empty chain admits nothing, and "MUST NOT" be
-		// read as absent; extended by this guard's hop it would be, at
-		// every guard downstream, so audit mode does not forward it either
-		// (findings/spec/guard-audit-malformed.md).
-		return violation(d, &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound,
-			Reason: "the inbound chain is empty and confers no authority"}, params)
+		return violation(d, emptyChain())
 	}
 	ext := inbound.Extend(cfg.Component, cfg.Policy)
+	out, err := rewriteCall(msg, f[envParams], p[parMeta], ext)
+	if err != nil {
+		return answer(id, unwritable(err))
+	}
+	// From here on the call is read from out, the bytes the server gets.
+	op := readFields(out, jsonspan.SkipSpace(out, 0), envelopeNames)[envParams]
+	args := readFields(out, op.Start, paramNames)[parArguments]
+	if args.ok {
+		d.Arguments = args.Of(out)
+	}
 	if refusal == nil {
-		if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
-			refusal = &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: c.Reason}
+		if err := readArguments(out, args, constrained(ext, call.Name), call.Arguments); err != nil {
+			refusal = outsideBound(err.Error())
+		} else if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
+			refusal = outsideBound(c.Reason)
 		}
 	}
 	if refusal != nil && cfg.Mode != Audit {
-		return violation(d, refusal, params)
-	}
-	out, err := rewriteCall(v, ext)
-	if err != nil {
-		return answer(id, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError,
-			Reason: "the extended message cannot be written: " + err.Error(), Cause: err})
+		return violation(d, refusal)
 	}
 	d.Action, d.Message, d.Refusal = Forward, out, refusal
 	return d
 }
 
-// inboundChain reads _meta["io.noescalation/provenance"] (section 4.1 step
-// 1). Absent provenance is nil, and under Reject also a refusal (section
-// 4.5.1); malformed provenance is a refusal with a nil chain (section 4.3).
-// A _meta that is not an object is malformed provenance: the key cannot be
-// read, and cannot be taken as absent.
-func inboundChain(params bound.Value, call bound.Call, absent Disposition) (*bound.Provenance, *Refusal) {
-	meta, ok := params.Get("_meta")
-	var pv bound.Value
-	if ok {
-		if meta.Kind != bound.KindObject {
-			return nil, &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound,
-				Reason: "params._meta must be an object, not " + meta.Kind.String()}
-		}
-		pv, ok = meta.Get(ProvenanceKey)
+// callName reads the params' name and the kind of its arguments as
+// bound.CallFromValue does, with its faults.
+func callName(msg []byte, p []field) (bound.Call, error) {
+	name := p[parName]
+	if !name.ok || msg[name.Start] != '"' {
+		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
 	}
+	if a := p[parArguments]; a.ok && !a.isObject(msg) {
+		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Reason: "arguments must be an object, not " + a.kindOf(msg)}
+	}
+	s, ok := jsonspan.Unquote(name.Of(msg))
 	if !ok {
-		if absent == Reject {
-			return nil, &Refusal{Class: ErrAbsentProvenance, Code: CodeOutsideBound,
-				Reason: "the call carries no provenance and this guard's disposition is reject"}
-		}
-		return nil, nil
+		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
 	}
-	p, err := bound.ProvenanceFromValue(pv)
+	return bound.Call{Name: s, Arguments: map[string]bound.Value{}}, nil
+}
+
+// inboundChain reads _meta["io.noescalation/provenance"] (section 4.1 step
+// 1), decoding only that value. Absent provenance is nil, and under Reject
+// also a refusal (section 4.5.1); malformed provenance, or provenance past
+// a limit of targets/bound, is a refusal with a nil chain (section 4.3).
+func inboundChain(msg []byte, meta field, absent Disposition) (*bound.Provenance, *Refusal) {
+	if !meta.ok {
+		return nil, absentProvenance(absent)
+	}
+	if !meta.isObject(msg) {
+		return nil, metaNotObject(meta.kindOf(msg))
+	}
+	pf := readFields(msg, meta.Start, []string{ProvenanceKey})[0]
+	if !pf.ok {
+		return nil, absentProvenance(absent)
+	}
+	v, err := bound.DecodeAdmitted(pf.Of(msg))
 	if err != nil {
-		return nil, &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound,
-			Reason: fmt.Sprintf("the provenance is malformed: %v", err), Cause: err}
+		return nil, malformedProvenance(err)
+	}
+	p, err := bound.ProvenanceFromValue(v)
+	if err != nil {
+		return nil, malformedProvenance(err)
 	}
 	return p, nil
 }
 
-// callArguments writes a call's arguments as one JSON object, members
-// sorted by name.
-func callArguments(c bound.Call) ([]byte, error) {
-	obj := bound.Value{Kind: bound.KindObject}
-	for name, v := range c.Arguments {
-		obj.Members = append(obj.Members, bound.Member{Name: name, Value: v})
+// constrained returns the arguments that some rule for tool, in some hop
+// of the chain, constrains: the only ones bound.Check reads (section 3.1:
+// an argument a rule does not name is unconstrained).
+func constrained(p *bound.Provenance, tool string) map[string]bool {
+	names := map[string]bool{}
+	for _, h := range p.Chain {
+		for _, r := range h.Bound {
+			if r.Tool != tool {
+				continue
+			}
+			for n := range r.Args {
+				names[n] = true
+			}
+		}
 	}
-	return obj.MarshalJSON()
+	return names
+}
+
+// readArguments decodes into into the members of the arguments object at
+// args in msg that names holds, together at most bound.MaxValues values;
+// past that the call cannot be checked, and it is an error.
+func readArguments(msg []byte, args field, names map[string]bool, into map[string]bound.Value) error {
+	if !args.ok || len(names) == 0 {
+		return nil
+	}
+	left := bound.MaxValues
+	var err error
+	jsonspan.Members(msg, args.Start, func(m jsonspan.Member) bool {
+		name, ok := jsonspan.Unquote(m.Name.Of(msg))
+		if !ok || !names[name] {
+			return true
+		}
+		raw := m.Value.Of(msg)
+		n, _ := jsonspan.CountValues(raw, 0, left)
+		if n > left {
+			err = fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
+				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + name})
+			return false
+		}
+		left -= n
+		v, derr := bound.DecodeAdmitted(raw)
+		if derr != nil {
+			err = fmt.Errorf("argument %q cannot be read: %w", name, derr)
+			return false
+		}
+		into[name] = v
+		return true
+	})
+	return err
 }

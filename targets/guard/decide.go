@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -17,8 +18,22 @@ const MethodCall = "tools/call"
 // Decide is the guard's verdict on one raw JSON-RPC message from the client
 // (SEP-3246 section 4): admission of the bytes first, then a tools/call is
 // checked against the extended chain (sections 4.1, 4.2) and anything else
-// is relayed unchanged. It never panics and never returns a Decision whose
-// Message reaches the server unless the bytes were admitted.
+// is relayed. It never panics and never returns a Decision whose Message
+// reaches the server unless the bytes were admitted.
+//
+// The bytes are admitted once (admit.Scan) and then read where they lie
+// (internal/jsonspan): the message's kind, its method, its id, and for a
+// tools/call the params' name, arguments and _meta. Nothing is decoded into
+// a tree but the provenance chain and the arguments some rule of the chain
+// constrains, each within bound.MaxValues values, so a message costs a
+// small multiple of its size whatever its shape.
+//
+// Every message Decide lets through is one line to every line reader
+// (framing.go, findings/spec/guard-framing.md): a relayed message is the
+// message with its line ends re-encoded away (byte for byte when it has
+// none), and a forwarded call is that message with the provenance value
+// replaced by the extended chain; its arguments are judged from the
+// forwarded bytes.
 func Decide(raw []byte, cfg Config) Decision {
 	if err := cfg.Validate(); err != nil {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
@@ -26,50 +41,53 @@ func Decide(raw []byte, cfg Config) Decision {
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
 		return answer(nil, notAdmitted(err))
 	}
-	v, err := bound.ParseValue(raw)
-	if err != nil {
-		// admit.Scan admitted it, so this is a disagreement between the
-		// scanner and the decoder: refuse, never relay.
-		return answer(nil, &Refusal{Class: ErrNotAdmitted, Code: CodeParseError, Reason: "admitted but not decoded: " + err.Error(), Cause: err})
-	}
-	switch v.Kind {
-	case bound.KindObject:
-	case bound.KindArray:
-		return answer(nil, &Refusal{Class: ErrBatch, Code: CodeInvalidRequest,
-			Reason: "a batch (top-level array) is refused whole: its calls would not be checked one by one"})
+	msg := reframe(raw)
+	top := jsonspan.SkipSpace(msg, 0)
+	switch msg[top] {
+	case '{':
+	case '[':
+		return answer(nil, batchRefusal())
 	default:
-		return answer(nil, &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-			Reason: "a JSON-RPC message is an object, not a " + v.Kind.String()})
+		return answer(nil, notAnObject(jsonspan.Kind(msg[top])))
 	}
-	id := readID(v)
-	m, ok := v.Get("method")
-	if !ok {
+	f := readFields(msg, top, envelopeNames)
+	id := readID(msg, f[envID])
+	if !f[envMethod].ok {
 		// A response (or an error) the client sends to a server request.
-		return Decision{Action: Relay, Message: raw, ID: id}
+		return Decision{Action: Relay, Message: msg, ID: id}
 	}
-	if m.Kind != bound.KindString {
-		return answer(id, &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-			Reason: "method must be a string, not " + m.Kind.String()})
+	m := f[envMethod].Of(msg)
+	if m[0] != '"' {
+		return answer(id, methodNotString(jsonspan.Kind(m[0])))
 	}
-	if m.Str != MethodCall {
-		return Decision{Action: Relay, Message: raw, Method: m.Str, ID: id}
+	if !jsonspan.NameIs(m, MethodCall) {
+		method, _ := jsonspan.Unquote(m)
+		return Decision{Action: Relay, Message: msg, Method: method, ID: id}
 	}
-	d := decideCall(v, id, cfg)
+	d := decideCall(msg, f, id, cfg)
 	d.Method = MethodCall
 	return d
 }
 
-// readID returns a string or number id as deterministic JSON, or nil.
-func readID(v bound.Value) []byte {
-	id, ok := v.Get("id")
-	if !ok || (id.Kind != bound.KindString && id.Kind != bound.KindNumber) {
+// readID returns a string or number id as deterministic JSON (a string as
+// targets/bound writes it, a number as written), or nil.
+func readID(msg []byte, f field) []byte {
+	if !f.ok {
 		return nil
 	}
-	b, err := id.MarshalJSON()
-	if err != nil {
-		return nil
+	tok := f.Of(msg)
+	switch jsonspan.Kind(tok[0]) {
+	case "number":
+		return append([]byte(nil), tok...)
+	case "string":
+		s, ok := jsonspan.Unquote(tok)
+		if !ok {
+			return nil
+		}
+		b, _ := bound.String(s).MarshalJSON()
+		return b
 	}
-	return b
+	return nil
 }
 
 // notAdmitted classifies an admission refusal: -32700 when the bytes are

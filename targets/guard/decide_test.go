@@ -30,27 +30,42 @@ func TestDecideAnswerBytes(t *testing.T) {
 	}
 }
 
-// Two writings of one message (member order, whitespace, escapes) are
-// forwarded as the same bytes, and a forward is a function of its input.
-func TestDecideRewriteDeterministic(t *testing.T) {
-	a := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/README","head":10}}}`
-	b := "{ \"params\" : {\"arguments\":{\"head\":10, \"path\":\"\\/srv\\/acme\\/READM\\u0045\"},\"name\":\"read_file\", \"_meta\":{}},\n \"method\":\"tools/call\",\"id\":7,\"jsonrpc\":\"2.0\"}"
+// A forward is the client's message with the provenance value set to the
+// extended chain and nothing else changed: member order, whitespace and
+// escapes stay as written (section 4.2 relays unchanged what it does not
+// check, and what it checks is read from these bytes), the chain is
+// targets/bound's serialization, inserted first in _meta (and _meta first
+// in params) when absent, and a forward is a function of its input.
+func TestDecideRewriteSplicesProvenance(t *testing.T) {
+	chain := `{"v":1,"chain":[{"component":"guard","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/"}}},` +
+		`{"tool":"create_issue","args":{"repo":{"in":["acme/app","acme/docs"]}}}]}]}`
 	cfg := vectorConfig(t, Originate, Enforce)
-	da, db := Decide([]byte(a), cfg), Decide([]byte(b), cfg)
-	if da.Action != Forward || db.Action != Forward {
-		t.Fatalf("not forwarded: %v %v", da.Refusal, db.Refusal)
-	}
-	if !bytes.Equal(da.Message, db.Message) {
-		t.Errorf("two writings forwarded differently:\n%s\n%s", da.Message, db.Message)
-	}
-	if again := Decide([]byte(a), cfg); !bytes.Equal(again.Message, da.Message) {
-		t.Errorf("the same input forwarded differently")
-	}
-	want := `{"id":7,"jsonrpc":"2.0","method":"tools/call","params":{"_meta":{"io.noescalation/provenance":{"chain":[{"bound":` +
-		`[{"args":{"path":{"prefix":"/srv/acme/"}},"tool":"read_file"},{"args":{"repo":{"in":["acme/app","acme/docs"]}},"tool":"create_issue"}],` +
-		`"component":"guard"}],"v":1}},"arguments":{"head":10,"path":"/srv/acme/README"},"name":"read_file"}}`
-	if string(da.Message) != want {
-		t.Errorf("forwarded\n%s\nwant\n%s", da.Message, want)
+	for _, c := range []struct{ in, want string }{
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/README","head":10}}}`,
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"io.noescalation/provenance":` + chain +
+				`},"name":"read_file","arguments":{"path":"/srv/acme/README","head":10}}}`},
+		{"{ \"params\" : {\"arguments\":{\"head\":10, \"path\":\"\\/srv\\/acme\\/READM\\u0045\"},\"name\":\"read_file\", \"_meta\":{}},\n \"method\":\"tools/call\",\"id\":7,\"jsonrpc\":\"2.0\"}",
+			"{ \"params\" : {\"arguments\":{\"head\":10, \"path\":\"\\/srv\\/acme\\/READM\\u0045\"},\"name\":\"read_file\", \"_meta\":{\"io.noescalation/provenance\":" +
+				chain + "}},  \"method\":\"tools/call\",\"id\":7,\"jsonrpc\":\"2.0\"}"},
+		{`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"_meta":{"progressToken":1,"io.noescalation/provenance":{"v":1,"chain":[],"sig":"s"}}, "name":"read_file"}}`,
+			""},
+		{`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"_meta":{"progressToken":1},"name":"read_file","arguments":{"path":"/srv/acme/a"}}}`,
+			`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"_meta":{"io.noescalation/provenance":` + chain +
+				`,"progressToken":1},"name":"read_file","arguments":{"path":"/srv/acme/a"}}}`},
+	} {
+		d := Decide([]byte(c.in), cfg)
+		if c.want == "" {
+			if d.Action != Answer {
+				t.Errorf("%s: %v, want an answer", c.in, d.Action)
+			}
+			continue
+		}
+		if d.Action != Forward || string(d.Message) != c.want {
+			t.Errorf("%s:\n%v %s\nwant\n%s", c.in, d.Action, d.Message, c.want)
+		}
+		if again := Decide([]byte(c.in), cfg); !bytes.Equal(again.Message, d.Message) {
+			t.Errorf("the same input forwarded differently")
+		}
 	}
 }
 

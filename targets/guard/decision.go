@@ -6,8 +6,11 @@ import "github.com/canonfuzz/canonfuzz/targets/bound"
 type Action int
 
 const (
-	// Relay sends the message to the server byte for byte (section 4.2:
-	// messages that are not tools/call "MUST be relayed unchanged").
+	// Relay sends the message to the server unchanged (section 4.2:
+	// messages that are not tools/call "MUST be relayed unchanged"): byte
+	// for byte, or, when it holds a line end some line reader splits on,
+	// as the same JSON value written as one line
+	// (findings/spec/guard-framing.md).
 	Relay Action = iota + 1
 	// Forward sends a rewritten tools/call to the server: the chain extended
 	// by this guard's hop (section 4.1 step 3).
@@ -33,17 +36,23 @@ func (a Action) String() string {
 // Decision is the verdict on one client message.
 type Decision struct {
 	Action Action
-	// Message is the bytes to send, without a line terminator: to the
-	// server for Relay (the input itself) and Forward, to the client for
-	// Answer.
+	// Message is the bytes to send, one line without its terminator: to
+	// the server for Relay (the input, re-encoded as one line if it had to
+	// be) and Forward, to the client for Answer.
 	Message []byte
 	// Method is the request's method when it could be read.
 	Method string
 	// ID is the message's id as deterministic JSON, nil when it has none or
 	// it was not read.
 	ID []byte
-	// Call is the effect checked, for a tools/call whose params were read.
+	// Call is the effect checked, for a tools/call whose params were read:
+	// the tool's name, and the arguments bound.Check reads (those some
+	// rule of the chain constrains for the tool), decoded from the
+	// forwarded bytes.
 	Call *bound.Call
+	// Arguments is the call's arguments object as written (as forwarded,
+	// for a Forward), one line; nil when the call has none or was not read.
+	Arguments []byte
 	// Refusal is why the message was answered; for a Forward in audit mode,
 	// the violation it would have been refused for; nil otherwise.
 	Refusal *Refusal

@@ -7,10 +7,14 @@
 // # The decision
 //
 // [Decide] takes one raw JSON-RPC message from the client and says what to
-// do with it ([Decision]): relay it byte for byte, forward a rewritten
+// do with it ([Decision]): relay it unchanged, forward a rewritten
 // tools/call, or answer the client with a JSON-RPC error and send nothing
 // to the server. The bound language, the meet and the check are
-// targets/bound's; admission of the raw bytes is targets/admit's.
+// targets/bound's; admission of the raw bytes is targets/admit's. The
+// decision reads the admitted bytes where they lie (internal/jsonspan) and
+// decodes only the chain and the constrained arguments, so its cost is a
+// small multiple of the message's size; [DecideReference] is its slow
+// twin over a tree of the whole message, for differential tests.
 //
 // # Readings this package takes
 //
@@ -21,11 +25,20 @@
 //     forwarded: a server whose parser is more lenient could read it as a
 //     call the guard never checked. Section 4.3 says to relay unparseable
 //     traffic unchanged; findings/spec/guard-relay-unparseable.md.
-//   - A forwarded tools/call is the guard's own serialization of the value
-//     it checked (members sorted by name, strings escaped as RFC 8785 does,
-//     numbers as written), so the server reads what the guard read. The
-//     inbound chain is written back hop for hop, without the reserved "sig"
-//     (section 2.2), with one hop appended (section 4.1).
+//   - A forwarded tools/call is the client's admitted message with the
+//     value of params._meta["io.noescalation/provenance"] replaced by the
+//     extended chain (inserted when absent): the inbound chain written back
+//     hop for hop by targets/bound, without the reserved "sig" (section
+//     2.2), with one hop appended (section 4.1). Every other byte is the
+//     client's, and the arguments are judged from the forwarded bytes, so
+//     the server reads what the guard checked: admission leaves every
+//     reader one reading (no duplicate member, no lone surrogate, no
+//     ill-formed UTF-8).
+//   - Every message sent on is one line to every line reader (LF, CRLF,
+//     CR, universal newlines, str.splitlines, Node's readline): a CR or LF
+//     between tokens becomes a space, a raw U+2028, U+2029 or U+0085 in a
+//     string its \u escape, which keeps the JSON value
+//     (findings/spec/guard-framing.md).
 //   - A batch (a top-level array) is refused whole with -32600: section 4.2
 //     says only "tools/call" is checked, and a batch is literally not one;
 //     findings/spec/guard-batch.md. MCP since 2025-06-18 has no batches.
@@ -37,7 +50,8 @@
 //     violation (section 4.3), and is refused in audit mode as well:
 //     findings/spec/guard-audit-malformed.md.
 //   - Messages other than tools/call requests (other methods, notifications,
-//     responses) are relayed byte for byte once admitted (section 4.2).
+//     responses) are relayed unchanged once admitted (section 4.2): byte
+//     for byte, or written as one line when they hold a line end.
 //
 // # The proxy
 //

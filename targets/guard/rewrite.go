@@ -1,56 +1,54 @@
 package guard
 
 import (
-	"fmt"
-
-	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // rewriteCall writes the tools/call to forward (SEP-3246 section 4.1 step
-// 3): the message as the guard decoded it, with params._meta[ProvenanceKey]
-// set to ext, serialized deterministically by targets/bound (members sorted
-// by name). The server therefore reads exactly the value that was checked.
-// The result is admitted again before it is returned.
-func rewriteCall(msg bound.Value, ext *bound.Provenance) ([]byte, error) {
+// 3): msg, an admitted message written as one line, with the value of
+// params._meta[ProvenanceKey] replaced by ext, as targets/bound serializes
+// it (the chain the guard checked, hop for hop, without "sig"), also as one
+// line. When _meta or the key is absent, the member is inserted first in
+// its object. Every other byte is the client's, so the server reads the
+// arguments, the id and every other member as the guard read them, and
+// the result is admitted as msg was: one value replaced by an admitted
+// value, or one member added under a name the object did not have.
+func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte, error) {
 	pb, err := ext.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
-	pv, err := bound.ParseValue(pb)
-	if err != nil {
-		return nil, fmt.Errorf("the extended chain does not read back: %w", err)
+	pb = reframe(pb)
+	key := `"` + ProvenanceKey + `":`
+	var at, end int
+	var insert []byte
+	switch {
+	case meta.ok:
+		if pf := readFields(msg, meta.Start, []string{ProvenanceKey})[0]; pf.ok {
+			at, end, insert = pf.Start, pf.End, pb
+			break
+		}
+		at, end = meta.Start+1, meta.Start+1
+		insert = memberFirst(msg, meta.Start, key, pb)
+	default:
+		at, end = params.Start+1, params.Start+1
+		inner := append(append([]byte(`{`+key), pb...), '}')
+		insert = memberFirst(msg, params.Start, `"_meta":`, inner)
 	}
-	params, _ := msg.Get("params")
-	meta, _ := params.Get("_meta")
-	if meta.Kind != bound.KindObject {
-		meta = bound.Value{Kind: bound.KindObject}
-	}
-	meta = withMember(meta, ProvenanceKey, pv)
-	params = withMember(params, "_meta", meta)
-	out, err := withMember(msg, "params", params).MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	if err := admit.Scan(out, admit.Options{}); err != nil {
-		return nil, fmt.Errorf("the forwarded message would not be admitted: %w", err)
-	}
-	return out, nil
+	out := make([]byte, 0, len(msg)-(end-at)+len(insert))
+	out = append(out, msg[:at]...)
+	out = append(out, insert...)
+	return append(out, msg[end:]...), nil
 }
 
-// withMember returns a copy of the object obj with member name set to
-// value, replacing it in place or appending it.
-func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
-	out := bound.Value{Kind: bound.KindObject, Members: make([]bound.Member, 0, len(obj.Members)+1)}
-	replaced := false
-	for _, m := range obj.Members {
-		if m.Name == name {
-			m.Value, replaced = value, true
-		}
-		out.Members = append(out.Members, m)
+// memberFirst is the member name:value to write just after the brace of
+// the object at msg[open], with the comma that separates it from the
+// object's first member, if it has one.
+func memberFirst(msg []byte, open int, name string, value []byte) []byte {
+	b := append([]byte(name), value...)
+	if msg[jsonspan.SkipSpace(msg, open+1)] != '}' {
+		b = append(b, ',')
 	}
-	if !replaced {
-		out.Members = append(out.Members, bound.Member{Name: name, Value: value})
-	}
-	return out
+	return b
 }

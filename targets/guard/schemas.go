@@ -60,7 +60,7 @@ func (s *schemaStore) learn(line []byte) bool {
 	if _, ok := v.Get("method"); ok {
 		return false
 	}
-	id := readID(v)
+	id := idOf(v)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if id == nil || !s.pending[string(id)] {

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// meet and check answer the shapes of issue 9's denial of service (twenty
+// megabytes of one array of zeros, one object of 1.4 million members, a
+// chain of 100,000 hops) with a typed refusal, each in a small multiple of
+// the files' size (bytes allocated; the files themselves are read once).
+func TestMeetAndCheckRefuseTheDoSShapes(t *testing.T) {
+	var members, chain strings.Builder
+	members.WriteString("{")
+	for i := range 1_400_000 {
+		fmt.Fprintf(&members, `%s"k%d":0`, map[bool]string{true: ",", false: ""}[i > 0], i)
+	}
+	members.WriteString("}")
+	chain.WriteString(`{"v":1,"chain":[`)
+	for i := range 100_000 {
+		fmt.Fprintf(&chain, `%s{"component":"h%d","bound":[{"tool":"t","args":{"a":{"glob":"*x%d*"}}}]}`,
+			map[bool]string{true: ",", false: ""}[i > 0], i, i)
+	}
+	chain.WriteString("]}")
+	dir := writeFiles(t, map[string]string{
+		"zeros.json":   "[" + strings.TrimSuffix(strings.Repeat("0,", 10_000_000), ",") + "]",
+		"members.json": members.String(),
+		"hops.json":    chain.String(),
+		"call.json":    `{"name":"t","arguments":{"a":"x1"}}`,
+		"small.json":   `[{"tool":"t"}]`,
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, c := range []struct {
+		args  []string
+		size  int
+		check func(stdout, stderr string) bool
+	}{
+		{[]string{"meet", p("zeros.json"), p("small.json")}, 20_000_001, tooLarge},
+		{[]string{"meet", p("small.json"), p("members.json")}, members.Len(), tooLarge},
+		{[]string{"check", p("zeros.json"), p("call.json")}, 20_000_001, deniedForSize},
+		{[]string{"check", p("members.json"), p("call.json")}, members.Len(), deniedForSize},
+		{[]string{"check", p("hops.json"), p("call.json")}, chain.Len(), deniedForSize},
+	} {
+		var code int
+		var out, errOut string
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		code, out, errOut = runCmd(t, "", c.args...)
+		runtime.ReadMemStats(&after)
+		if code != exitRefused || !c.check(out, errOut) {
+			t.Errorf("%s %s: exit %d, %q %q", c.args[0], filepath.Base(c.args[1]), code, out, errOut)
+		}
+		// The file read (about twice its size as it grows), its admission
+		// (the member-name tables of a large object: targets/admit's cost),
+		// and nothing that grows with it beyond.
+		if cost, limit := after.TotalAlloc-before.TotalAlloc, uint64(24*c.size); cost > limit {
+			t.Errorf("%s %s: allocated %d bytes for %d, want at most %d", c.args[0], filepath.Base(c.args[1]), cost, c.size, limit)
+		}
+	}
+}
+
+func tooLarge(stdout, stderr string) bool {
+	var line map[string]string
+	return stdout == "" && json.Unmarshal([]byte(stderr), &line) == nil && line["error"] == "too-large" &&
+		strings.Contains(line["reason"], "over the limit")
+}
+
+func deniedForSize(stdout, stderr string) bool {
+	var line map[string]string
+	return json.Unmarshal([]byte(stdout), &line) == nil && line["decision"] == "deny" && strings.Contains(line["reason"], "over the limit")
+}

@@ -1,0 +1,225 @@
+// Package jsonspan reads a JSON text that targets/admit has admitted by
+// byte offsets, without building a tree: where a value ends, the members
+// of an object, the elements of an array, the value of a string token.
+// Admission has already checked the grammar (RFC 8259), so every walk here
+// only finds where each token ends. On bytes that are not admitted JSON
+// an answer means nothing (a container's end is where its brackets
+// balance), but no walk panics or reads past the slice, and one that runs
+// out of bytes reports false.
+//
+// It is the one token skipper of the module's readers of admitted bytes
+// (targets/guard reads a message's kind, method, id and params with it,
+// targets/bound counts a document's values before decoding one). The
+// skipSpace of targets/admit, targets/jcs and targets/digest could move
+// onto it.
+package jsonspan
+
+// Span is the value or token b[Start:End].
+type Span struct{ Start, End int }
+
+// Of returns the bytes of the span.
+func (s Span) Of(b []byte) []byte { return b[s.Start:s.End] }
+
+// Member is one member of an object: its name token (quotes included) and
+// its value.
+type Member struct{ Name, Value Span }
+
+// SkipSpace returns the offset of the first byte at or after i that is not
+// JSON whitespace (RFC 8259 section 2: space, tab, LF, CR).
+func SkipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// ValueEnd returns the offset just after the value that starts at b[i],
+// and false if no value ends within b.
+func ValueEnd(b []byte, i int) (int, bool) {
+	if i < 0 || i >= len(b) {
+		return i, false
+	}
+	switch b[i] {
+	case '"':
+		return StringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				j, ok := StringEnd(b, i)
+				if !ok {
+					return j, false
+				}
+				i = j
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1, true
+				}
+			}
+			i++
+		}
+		return i, false
+	}
+	j := i // a number or a literal: up to the next delimiter
+	for j < len(b) && !isDelimiter(b[j]) {
+		j++
+	}
+	return j, j > i
+}
+
+// StringEnd returns the offset just after the string token at b[i].
+func StringEnd(b []byte, i int) (int, bool) {
+	for i++; i < len(b); {
+		switch b[i] {
+		case '\\':
+			i += 2
+		case '"':
+			return i + 1, true
+		default:
+			i++
+		}
+	}
+	return len(b), false
+}
+
+func isDelimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', ',', ':', '{', '}', '[', ']', '"':
+		return true
+	}
+	return false
+}
+
+// Members calls each for every member of the object that starts at b[i],
+// in order, until each returns false. It reports whether b[i] starts an
+// object whose members it could walk to the closing brace (or to where
+// each stopped).
+func Members(b []byte, i int, each func(Member) bool) bool {
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i = SkipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return true
+	}
+	for i < len(b) && b[i] == '"' {
+		nameEnd, ok := StringEnd(b, i)
+		if !ok {
+			return false
+		}
+		j := SkipSpace(b, nameEnd)
+		if j >= len(b) || b[j] != ':' {
+			return false
+		}
+		vs := SkipSpace(b, j+1)
+		ve, ok := ValueEnd(b, vs)
+		if !ok {
+			return false
+		}
+		if !each(Member{Span{i, nameEnd}, Span{vs, ve}}) {
+			return true
+		}
+		i = SkipSpace(b, ve)
+		if i < len(b) && b[i] == '}' {
+			return true
+		}
+		if i >= len(b) || b[i] != ',' {
+			return false
+		}
+		i = SkipSpace(b, i+1)
+	}
+	return false
+}
+
+// Elements calls each for every element of the array that starts at b[i],
+// in order, until each returns false; it reports what Members reports.
+func Elements(b []byte, i int, each func(Span) bool) bool {
+	if i >= len(b) || b[i] != '[' {
+		return false
+	}
+	i = SkipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return true
+	}
+	for i < len(b) {
+		end, ok := ValueEnd(b, i)
+		if !ok {
+			return false
+		}
+		if !each(Span{i, end}) {
+			return true
+		}
+		i = SkipSpace(b, end)
+		if i < len(b) && b[i] == ']' {
+			return true
+		}
+		if i >= len(b) || b[i] != ',' {
+			return false
+		}
+		i = SkipSpace(b, i+1)
+	}
+	return false
+}
+
+// CountValues counts the values of the value at b[i], itself and every
+// value nested in it (each member value and array element; member names
+// are not values), stopping as soon as the count passes max. It reports
+// the count (at most max+1) and whether the value was walked to its end.
+// The walk is a loop, not a recursion, whatever the nesting.
+func CountValues(b []byte, i, max int) (int, bool) {
+	end, ok := ValueEnd(b, i)
+	if !ok {
+		return 0, false
+	}
+	n := 0
+	for j := i; j < end; {
+		switch c := b[j]; {
+		case c == '"':
+			k, _ := StringEnd(b, j)
+			if at := SkipSpace(b, k); at >= end || b[at] != ':' {
+				n++ // a string value, not a member name
+			}
+			j = k
+			continue
+		case c == '{', c == '[':
+			n++
+		case isDelimiter(c):
+		default: // a number or a literal
+			n++
+			for j < end && !isDelimiter(b[j]) {
+				j++
+			}
+			continue
+		}
+		if n > max {
+			return max + 1, true
+		}
+		j++
+	}
+	if n > max {
+		n = max + 1
+	}
+	return n, true
+}
+
+// Kind names the JSON type of the value that starts with byte c (RFC 8259
+// section 3), as targets/bound names them.
+func Kind(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}

@@ -1,0 +1,127 @@
+package jsonspan
+
+import (
+	"bytes"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Unquote returns the value of the string token tok (quotes included), as
+// RFC 8259 section 7 defines it, and false if tok is not a string token
+// whose escapes are well formed. An admitted token has no lone surrogate
+// escape; one found here is refused, never replaced.
+func Unquote(tok []byte) (string, bool) {
+	if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' {
+		return "", false
+	}
+	body := tok[1 : len(tok)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body), true
+	}
+	out, ok := appendUnquoted(make([]byte, 0, len(body)), body)
+	return string(out), ok
+}
+
+// appendUnquoted appends the value of a string token's body (without its
+// quotes) to out.
+func appendUnquoted(out, body []byte) ([]byte, bool) {
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(body) {
+			return out, false
+		}
+		switch body[i+1] {
+		case '"', '\\', '/':
+			out = append(out, body[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, n := unicodeEscape(body[i:])
+			if n == 0 {
+				return out, false
+			}
+			out = utf8.AppendRune(out, r)
+			i += n
+			continue
+		default:
+			return out, false
+		}
+		i += 2
+	}
+	return out, true
+}
+
+// unicodeEscape reads \uXXXX, or a surrogate pair of two, at the start of
+// b: the code point and the bytes read, or 0 bytes for a malformed or lone
+// surrogate escape.
+func unicodeEscape(b []byte) (rune, int) {
+	r, ok := hex4(b)
+	if !ok {
+		return 0, 0
+	}
+	if !utf16.IsSurrogate(r) {
+		return r, 6
+	}
+	if r >= 0xDC00 || len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
+		return 0, 0
+	}
+	lo, ok := hex4(b[6:])
+	if !ok || lo < 0xDC00 || lo > 0xDFFF {
+		return 0, 0
+	}
+	return utf16.DecodeRune(r, lo), 12
+}
+
+// hex4 reads the four hex digits of \uXXXX at the start of b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[2:6] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// NameIs reports whether the string token tok decodes to want. It does not
+// allocate for a want of up to 64 bytes: an escape is at most six bytes
+// for each byte it stands for, so only a token of a plausible length is
+// decoded, into a buffer of its own.
+func NameIs(tok []byte, want string) bool {
+	if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' {
+		return false
+	}
+	body := tok[1 : len(tok)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body) == want
+	}
+	if len(body) < len(want) || len(body) > 6*len(want) {
+		return false
+	}
+	var buf [64]byte
+	out, ok := appendUnquoted(buf[:0], body)
+	return ok && string(out) == want
+}

@@ -1,0 +1,166 @@
+package guard
+
+import (
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// DecideReference is the reference twin of [Decide]: the same decision
+// (SEP-3246 section 4), taken the slow and obvious way. It decodes the
+// whole message into a tree, reads the call from the tree, and forwards
+// its own deterministic serialization of the tree with the extended chain
+// set in _meta (members sorted by name), each message written as one line
+// as [reframe] writes it. It costs a tree of the whole message, so it is
+// for differential tests only (the property DecideMatchesReference,
+// fuzz/property): the cheap Decide must take the same action, for the same
+// reason, with an id, a method and a forwarded message read alike.
+func DecideReference(raw []byte, cfg Config) Decision {
+	if err := cfg.Validate(); err != nil {
+		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
+	}
+	if err := admit.Scan(raw, admit.Options{}); err != nil {
+		return answer(nil, notAdmitted(err))
+	}
+	v, err := bound.ParseValue(raw)
+	if err != nil {
+		return answer(nil, &Refusal{Class: ErrNotAdmitted, Code: CodeParseError, Reason: "admitted but not decoded: " + err.Error(), Cause: err})
+	}
+	switch v.Kind {
+	case bound.KindObject:
+	case bound.KindArray:
+		return answer(nil, batchRefusal())
+	default:
+		return answer(nil, notAnObject(v.Kind.String()))
+	}
+	id := idOf(v)
+	m, ok := v.Get("method")
+	if !ok {
+		return Decision{Action: Relay, Message: reframe(raw), ID: id}
+	}
+	if m.Kind != bound.KindString {
+		return answer(id, methodNotString(m.Kind.String()))
+	}
+	if m.Str != MethodCall {
+		return Decision{Action: Relay, Message: reframe(raw), Method: m.Str, ID: id}
+	}
+	d := referenceCall(v, id, cfg)
+	d.Method = MethodCall
+	return d
+}
+
+// idOf returns a string or number id as deterministic JSON, or nil.
+func idOf(v bound.Value) []byte {
+	id, ok := v.Get("id")
+	if !ok || (id.Kind != bound.KindString && id.Kind != bound.KindNumber) {
+		return nil
+	}
+	b, _ := id.MarshalJSON()
+	return b
+}
+
+// referenceCall is decideCall on the tree.
+func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
+	if id == nil {
+		return answer(nil, callWithoutID())
+	}
+	if j, ok := v.Get("jsonrpc"); !ok || j.Kind != bound.KindString || j.Str != "2.0" {
+		return answer(id, notJSONRPC2())
+	}
+	params, ok := v.Get("params")
+	if !ok || params.Kind != bound.KindObject {
+		return answer(id, paramsNotObject())
+	}
+	call, err := bound.CallFromValue(params)
+	if err != nil {
+		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})
+	}
+	d := Decision{ID: id, Call: &call}
+	if args, ok := params.Get("arguments"); ok {
+		d.Arguments, _ = args.MarshalJSON()
+		d.Arguments = reframe(d.Arguments)
+	}
+	inbound, refusal := referenceInbound(params, cfg.Absent)
+	if refusal != nil && inbound == nil && refusal.Class == ErrMalformedProvenance {
+		return violation(d, refusal)
+	}
+	if inbound != nil && len(inbound.Chain) == 0 {
+		return violation(d, emptyChain())
+	}
+	ext := inbound.Extend(cfg.Component, cfg.Policy)
+	if refusal == nil {
+		if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
+			refusal = outsideBound(c.Reason)
+		}
+	}
+	if refusal != nil && cfg.Mode != Audit {
+		return violation(d, refusal)
+	}
+	out, err := referenceRewrite(v, ext)
+	if err != nil {
+		return answer(id, unwritable(err))
+	}
+	d.Action, d.Message, d.Refusal = Forward, out, refusal
+	return d
+}
+
+// referenceInbound is inboundChain on the tree.
+func referenceInbound(params bound.Value, absent Disposition) (*bound.Provenance, *Refusal) {
+	meta, ok := params.Get("_meta")
+	var pv bound.Value
+	if ok {
+		if meta.Kind != bound.KindObject {
+			return nil, metaNotObject(meta.Kind.String())
+		}
+		pv, ok = meta.Get(ProvenanceKey)
+	}
+	if !ok {
+		return nil, absentProvenance(absent)
+	}
+	p, err := bound.ProvenanceFromValue(pv)
+	if err != nil {
+		return nil, malformedProvenance(err)
+	}
+	return p, nil
+}
+
+// referenceRewrite writes the tree with params._meta[ProvenanceKey] set to
+// ext, serialized by targets/bound, as one line.
+func referenceRewrite(msg bound.Value, ext *bound.Provenance) ([]byte, error) {
+	pb, err := ext.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	pv, err := bound.ParseValue(pb)
+	if err != nil {
+		return nil, err
+	}
+	params, _ := msg.Get("params")
+	meta, _ := params.Get("_meta")
+	if meta.Kind != bound.KindObject {
+		meta = bound.Value{Kind: bound.KindObject}
+	}
+	meta = withMember(meta, ProvenanceKey, pv)
+	params = withMember(params, "_meta", meta)
+	out, err := withMember(msg, "params", params).MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return reframe(out), nil
+}
+
+// withMember returns a copy of the object obj with member name set to
+// value, replacing it in place or appending it.
+func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
+	out := bound.Value{Kind: bound.KindObject, Members: make([]bound.Member, 0, len(obj.Members)+1)}
+	replaced := false
+	for _, m := range obj.Members {
+		if m.Name == name {
+			m.Value, replaced = value, true
+		}
+		out.Members = append(out.Members, m)
+	}
+	if !replaced {
+		out.Members = append(out.Members, bound.Member{Name: name, Value: value})
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package guard
+
+import "fmt"
+
+// The refusals of a decision, written once for Decide and its reference
+// twin, so that the two give the same class, code and reason.
+
+func batchRefusal() *Refusal {
+	return &Refusal{Class: ErrBatch, Code: CodeInvalidRequest,
+		Reason: "a batch (top-level array) is refused whole: its calls would not be checked one by one"}
+}
+
+func notAnObject(kind string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: "a JSON-RPC message is an object, not a " + kind}
+}
+
+func methodNotString(kind string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: "method must be a string, not " + kind}
+}
+
+func callWithoutID() *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "a tools/call must be a request with a string or number id"}
+}
+
+func notJSONRPC2() *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: `a JSON-RPC request must carry "jsonrpc": "2.0"`}
+}
+
+func paramsNotObject() *Refusal {
+	return &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: "tools/call params must be an object"}
+}
+
+// emptyChain: section 3.1, an empty chain admits nothing, and "MUST NOT"
+// be read as absent; extended by this guard's hop it would be, at every
+// guard downstream, so audit mode does not forward it either
+// (findings/spec/guard-audit-malformed.md).
+func emptyChain() *Refusal {
+	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: "the inbound chain is empty and confers no authority"}
+}
+
+func outsideBound(reason string) *Refusal {
+	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: reason}
+}
+
+// metaNotObject: a _meta that is not an object is malformed provenance:
+// the key cannot be read, and cannot be taken as absent.
+func metaNotObject(kind string) *Refusal {
+	return &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound, Reason: "params._meta must be an object, not " + kind}
+}
+
+// absentProvenance is the refusal of a call without provenance under the
+// disposition (section 4.5.1): none under Originate.
+func absentProvenance(absent Disposition) *Refusal {
+	if absent != Reject {
+		return nil
+	}
+	return &Refusal{Class: ErrAbsentProvenance, Code: CodeOutsideBound,
+		Reason: "the call carries no provenance and this guard's disposition is reject"}
+}
+
+func malformedProvenance(err error) *Refusal {
+	return &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound,
+		Reason: fmt.Sprintf("the provenance is malformed: %v", err), Cause: err}
+}
+
+func unwritable(err error) *Refusal {
+	return &Refusal{Class: ErrGuardConfig, Code: CodeInternalError,
+		Reason: "the extended message cannot be written: " + err.Error(), Cause: err}
+}
