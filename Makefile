@@ -13,7 +13,7 @@ CAMPAIGN_FLAGS ?=
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
 	mutation mutation-quick mutation-deps mutation-tools actionlint \
-	matrix-oracles matrix matrix-guards
+	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer
 
 build:
 	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
@@ -48,6 +48,26 @@ test: vet unit actionlint mutation-quick
 # work/campaign/campaign.json and campaign.md. Exit 1 on a new failure.
 campaign: build node-deps
 	bin/canonfuzz campaign --time $(FUZZTIME) $(CAMPAIGN_FLAGS)
+
+# go-fuzz and libFuzzer through the campaign's pipeline: each crasher
+# minimized and recorded under findings/ as a native failure is.
+#   make campaign-gofuzz GOFUZZTIME=600 ENTRY=FuzzScanMatchesReference
+#   make campaign-libfuzzer GOFUZZTIME=600 LIBFUZZER_SEED=1
+campaign-gofuzz: build fuzz-tools
+	bin/canonfuzz campaign --engine gofuzz --time $(GOFUZZTIME)s --workers $(GOFUZZWORKERS) $(if $(ENTRY),--targets $(ENTRY)) $(CAMPAIGN_FLAGS)
+LIBFUZZER_SEED ?= 0
+campaign-libfuzzer: build libfuzzer
+	bin/canonfuzz campaign --engine libfuzzer --bin work/libfuzzer --time $(GOFUZZTIME)s --seed $(LIBFUZZER_SEED) $(if $(ENTRY),--targets $(ENTRY)) $(CAMPAIGN_FLAGS)
+
+# The efficacy benchmark (docs/EFFICACY.md): the campaign against every
+# planted fault of planted.EfficacyFaults, with the committed seeds and
+# withheld, for each budget and repetition; work/efficacy/efficacy.json and
+# efficacy.md; exit 1 when a run misses its fault. Built with the planted
+# tag: the shipped canonfuzz has no efficacy command. Not part of make test.
+EFFICACY_BUDGETS ?= 10s,60s
+EFFICACY_REPEAT ?= 3
+efficacy:
+	$(GO) run -tags planted ./cmd/canonfuzz efficacy --budgets $(EFFICACY_BUDGETS) --repeat $(EFFICACY_REPEAT) --out work/efficacy $(EFFICACY_FLAGS)
 
 # Benchmarks against the named peers; docs/PERFORMANCE.md says which
 # numbers came from which command.

@@ -56,19 +56,12 @@ type DocumentReport struct {
 // function of its input.
 var ErrSignatureLost = errors.New("findings: the reduced input lost its signature")
 
-// Reduce reads the input at path (any format minimize.ReadValues knows),
-// minimizes it under the request's target (signer.For), argument by
-// argument, and records the result under req.Out; for a fuzz target whose
-// generator makes a document, it minimizes and records that document too,
-// so that the vector a person reads is the JSON, not the generator's
-// bytes. It returns minimize.ErrNoFailure when the input does not fail,
-// ErrSignatureLost as above, a *signer.TargetError for a target that
-// cannot be replayed, and I/O errors as they are.
+// Reduce reads the input at path (any format minimize.ReadValues knows)
+// and reduces it as ReduceInput does, the vector naming path as its
+// source.
 func Reduce(ctx context.Context, path string, req Request) (Report, error) {
-	t := req.Signer
-	if t == nil {
-		var err error
-		if t, err = signer.For(req.Target, req.Outcome); err != nil {
+	if req.Signer == nil {
+		if _, err := signer.For(req.Target, req.Outcome); err != nil {
 			return Report{}, err
 		}
 	}
@@ -80,10 +73,46 @@ func Reduce(ctx context.Context, path string, req Request) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	values, err := t.Values(read)
+	return ReduceInput(ctx, Input{Values: read, Format: format, Source: filepath.ToSlash(filepath.Clean(path)), Raw: raw}, req)
+}
+
+// Input is one failing input as a caller holds it, without a file to read
+// again: the campaign runner hands each failure's bytes this way, whatever
+// the engine that found it (a native Go failure file, a seed added in code,
+// a go-fuzz crasher, a libFuzzer crash file).
+type Input struct {
+	Values []any  // the arguments as minimize.ReadValues reads them: a native file's values, or one byte string
+	Format string // minimize.FormatGoTestFuzz, FormatGoFuzz, FormatLibFuzzer, FormatPlain, or FormatSeed
+	Source string // where it came from, as the vector records it
+	Raw    []byte // the bytes the vector's source_sha256 is of
+}
+
+// FormatSeed is the format of a seed the campaign found failing during the
+// engine's replay of the seed corpus: values the catalogue holds, added in
+// code with f.Add, never written to a file by the engine.
+const FormatSeed = "seed"
+
+// ReduceInput minimizes a failing input under the request's target
+// (signer.For, or req.Signer), argument by argument, and records the
+// result under req.Out; for a fuzz target whose generator makes a
+// document, it minimizes and records that document too, so that the
+// vector a person reads is the JSON, not the generator's bytes. It returns
+// minimize.ErrNoFailure when the input does not fail, ErrSignatureLost as
+// above, a *signer.TargetError for a target that cannot be replayed, and
+// I/O errors as they are.
+func ReduceInput(ctx context.Context, in Input, req Request) (Report, error) {
+	t := req.Signer
+	if t == nil {
+		var err error
+		if t, err = signer.For(req.Target, req.Outcome); err != nil {
+			return Report{}, err
+		}
+	}
+	values, err := t.Values(in.Values)
 	if err != nil {
 		return Report{}, err
 	}
+	format, raw, path := in.Format, in.Raw, in.Source
 	rep := Report{Format: format}
 	opts := minimize.Options{Time: req.Time, Progress: req.Progress}
 	rep.Result, err = minimize.MinimizeValues(ctx, values, t, opts)
@@ -104,7 +133,7 @@ func Reduce(ctx context.Context, path string, req Request) (Report, error) {
 		Signature:    rep.Result.Signature,
 		Status:       req.Status,
 		Found:        req.Found,
-		Source:       filepath.ToSlash(filepath.Clean(path)),
+		Source:       path,
 		SourceSHA256: hex.EncodeToString(sum[:]),
 		SizeBefore:   rep.Result.Stats.SizeBefore,
 		SizeAfter:    len(payload),

@@ -48,7 +48,9 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // back as the target's arguments, or held as its generator's document; any
 // other through its short name's signer. It returns nil, or a
 // *ReplayError; reproduced reports whether the payload had its recorded
-// signature, which is how an expected open vector is reported.
+// signature, which is how an expected open vector is reported. Test API:
+// findings_test.go replays every vector of the folder with it on every
+// go test; nothing shipped calls it.
 func Replay(v Vector) (reproduced bool, err error) {
 	got, err := replaySignature(v)
 	if err != nil {

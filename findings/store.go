@@ -31,7 +31,10 @@ var ErrEmpty = errors.New("findings: no vectors")
 
 // Load reads every *.vec file of every target folder under dir (spec/
 // excepted), in lexical order. A vector whose target header is not its
-// folder's name is an error; other files are ignored.
+// folder's name is an error; other files are ignored. Test API: the
+// replay test of this package (findings_test.go), the tests of
+// cmd/canonfuzz that read what minimize wrote, and go generate's gen.go
+// read vectors with it; nothing shipped does.
 func Load(dir string) ([]Entry, error) {
 	folders, err := os.ReadDir(dir)
 	if err != nil {

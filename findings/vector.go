@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -76,23 +77,12 @@ type Vector struct {
 }
 
 // ErrFormat is matched by every *FormatError.
-var ErrFormat = errors.New("findings: malformed vector")
+var ErrFormat = vecfile.ErrFormat
 
-// FormatError is a vector file that does not follow the format.
-type FormatError struct {
-	Line   int // 1-based header line; 0 for the vector as a whole
-	Reason string
-}
-
-func (e *FormatError) Error() string {
-	if e.Line == 0 {
-		return "findings: " + e.Reason
-	}
-	return fmt.Sprintf("findings: header line %d: %s", e.Line, e.Reason)
-}
-
-// Is makes errors.Is(err, ErrFormat) hold.
-func (e *FormatError) Is(target error) bool { return target == ErrFormat }
+// FormatError is a vector file that does not follow the format, the
+// format's own error (internal/vecfile) whether the header's lines or the
+// values of this package's keys are at fault.
+type FormatError = vecfile.FormatError
 
 // required are the keys every vector has.
 var required = []string{"target", "mode", "signature", "status", "found", "source", "source-sha256", "size-before", "size-after", "count"}
@@ -100,23 +90,16 @@ var required = []string{"target", "mode", "signature", "status", "found", "sourc
 // Parse reads one vector.
 func Parse(data []byte) (Vector, error) {
 	var v Vector
-	header, payload, ok := bytes.Cut(data, []byte("\n\n"))
-	if !ok {
-		return v, &FormatError{Reason: "no blank line ends the header"}
+	f, err := vecfile.Parse(data)
+	if err != nil {
+		return v, err
 	}
-	v.Payload = payload
+	v.Payload = f.Payload
 	seen := map[string]bool{}
-	for i, line := range strings.Split(string(header), "\n") {
-		key, value, ok := strings.Cut(line, ": ")
-		if !ok {
-			return v, &FormatError{Line: i + 1, Reason: fmt.Sprintf("%q is not \"key: value\"", line)}
-		}
-		if seen[key] {
-			return v, &FormatError{Line: i + 1, Reason: fmt.Sprintf("key %q repeated", key)}
-		}
-		seen[key] = true
-		if err := v.set(key, value); err != nil {
-			return v, &FormatError{Line: i + 1, Reason: err.Error()}
+	for _, h := range f.Header {
+		seen[h.Key] = true
+		if err := v.set(h.Key, h.Value); err != nil {
+			return v, &FormatError{Line: h.Line, Reason: err.Error()}
 		}
 	}
 	for _, key := range required {

@@ -9,6 +9,11 @@
 #   go-fuzz-build -libfuzzer -func ENTRY -o WORK/ENTRY.a ./fuzz/gofuzz
 #   $CXX $CXXFLAGS $LIB_FUZZING_ENGINE WORK/ENTRY.a -lpthread -o OUTDIR/ENTRY
 #   OUTDIR/ENTRY_seed_corpus.zip
+#   OUTDIR/ENTRY.dict (campaign/json.dict, the JSON token dictionary)
+#
+# GO_FUZZ_TAGS adds build tags (space-separated): the efficacy benchmark
+# builds with "planted", so that CANONFUZZ_PLANTED binds an entry point to
+# a planted fault (fuzz/gofuzz/planted.go); the shipped builds set none.
 #
 # CXX, CXXFLAGS and LIB_FUZZING_ENGINE are what ClusterFuzzLite and OSS-Fuzz
 # set (.clusterfuzzlite/build.sh calls this script); here they default to
@@ -50,9 +55,11 @@ trap 'rm -rf "$work"' EXIT
 for entry in "${entries[@]}"; do
 	echo "libfuzzer-build: $entry"
 	# shellcheck disable=SC2086 # CXXFLAGS and LIB_FUZZING_ENGINE are flag lists
-	"$build" -libfuzzer -func "$entry" -o "$work/$entry.a" ./fuzz/gofuzz &&
+	# shellcheck disable=SC2086 # GO_FUZZ_TAGS is a tag list
+	"$build" -libfuzzer ${GO_FUZZ_TAGS:+-tags "$GO_FUZZ_TAGS"} -func "$entry" -o "$work/$entry.a" ./fuzz/gofuzz &&
 		$CXX $CXXFLAGS $LIB_FUZZING_ENGINE "$work/$entry.a" -lpthread -o "$out/$entry" ||
 		die "$entry did not build"
+	cp campaign/json.dict "$out/$entry.dict"
 	rm -f "$out/${entry}_seed_corpus.zip"
 	go run ./fuzz/gofuzz/corpus -zip "$entry" "$out/${entry}_seed_corpus.zip" >/dev/null ||
 		die "$entry: no seed corpus"

@@ -7,9 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 )
 
 // ModuleRoot is the directory of the canonfuzz go.mod above the working
@@ -44,13 +45,16 @@ func payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []
 			return nil, err
 		}
 		return readFiles(filepath.Join(root, dir), "*.vec", "vector-", func(data []byte) ([]byte, error) {
-			header, payload, ok := bytes.Cut(data, []byte("\n\n"))
-			if !ok {
-				return nil, errors.New("no blank line after the header")
+			f, err := vecfile.Parse(data)
+			if err != nil {
+				return nil, err
 			}
-			if only != "" && !slices.Contains(strings.Split(string(header), "\n"), only) {
-				return nil, nil
+			if key, want, _ := strings.Cut(only, ": "); only != "" {
+				if got, ok := f.Get(key); !ok || got != want {
+					return nil, nil
+				}
 			}
+			payload := f.Payload
 			if trim {
 				payload = bytes.TrimSuffix(payload, []byte("\n"))
 			}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/findings"
-	"github.com/canonfuzz/canonfuzz/fuzz/campaign"
 )
 
 func init() {
@@ -23,14 +23,21 @@ func init() {
 	}
 }
 
-// runCampaign is `canonfuzz campaign [--time PER_TARGET] [--targets LIST]
-// [--parallel N] [--workdir DIR] [--out DIR]`: exit 0 when no target found
-// a new failure, 1 when one did (or hung, or crashed), 2 when the campaign
-// could not run.
+// runCampaign is `canonfuzz campaign [--engine native|gofuzz|libfuzzer]
+// [--time PER_TARGET] [--targets LIST] [--parallel N] [--workdir DIR]
+// [--out DIR] [--from DIR] [--seed N]`: every engine's failures go through
+// the same pipeline (the failing bytes to the minimizer, the vector to
+// findings/). Exit 0 when no target found a new failure, 1 when one did
+// (or hung, or crashed), 2 when the campaign could not run.
 func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("campaign", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	engine := fs.String("engine", campaign.EngineNative, "native (go test -fuzz), gofuzz (scripts/gofuzz-cluster.sh) or libfuzzer (the binaries of make libfuzzer)")
 	per := fs.Duration("time", 20*time.Second, "fuzzing time per target")
+	from := fs.String("from", "", "gofuzz, libfuzzer: take the crashers an earlier run left in DIR (DIR/ENTRY if it exists) instead of running the engine")
+	bin := fs.String("bin", "work/libfuzzer", "libfuzzer: the folder of the libFuzzer binaries (scripts/libfuzzer-build.sh)")
+	seed := fs.Int64("seed", 0, "libfuzzer: the engine's -seed (0: libFuzzer picks one)")
+	workers := fs.Int("workers", 0, "fuzzing workers per target (0: the CPUs shared among --parallel targets)")
 	list := fs.String("targets", "", "comma-separated fuzz targets or package names (admit, jcs, ...); default all")
 	parallel := fs.Int("parallel", 1, "targets fuzzed at once; the CPUs are shared among them")
 	workdir := fs.String("workdir", "work/campaign", "binaries, logs and the corpus kept between campaigns")
@@ -40,8 +47,12 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	if fs.NArg() > 0 || *per <= 0 || *parallel < 1 {
+	if fs.NArg() > 0 || *per <= 0 || *parallel < 1 || *workers < 0 {
 		fmt.Fprintln(stderr, "canonfuzz campaign: want positive --time and --parallel and no arguments")
+		return exitUsage
+	}
+	if *from != "" && *engine == campaign.EngineNative {
+		fmt.Fprintln(stderr, "canonfuzz campaign: --from takes go-fuzz or libFuzzer crashers: give --engine gofuzz or libfuzzer")
 		return exitUsage
 	}
 	root, err := moduleRoot()
@@ -57,9 +68,10 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := campaign.Config{Root: root, Targets: names, Time: *per, Parallel: *parallel,
+	cfg := campaign.Config{Root: root, Engine: *engine, Targets: names, Time: *per, Parallel: *parallel, Workers: *workers,
 		Workdir: absUnder(root, *workdir), Out: absUnder(root, *out), Progress: stdout,
-		Minimize: reducer{out: absUnder(root, *found), time: *minTime}}
+		From: absUnder(root, *from), Bin: absUnder(root, *bin), EngineSeed: *seed,
+		Minimize: campaign.Reducer{Out: absUnder(root, *found), Options: findings.Request{Time: *minTime}}}
 	rep, err := campaign.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "canonfuzz campaign: %v\n", err)
@@ -70,23 +82,6 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitRefused
 	}
 	return exitOK
-}
-
-// reducer hands a campaign's failing inputs to the minimizer and records
-// each as a vector under findings/: one vector per signature, a repeat only
-// adding to its count.
-type reducer struct {
-	out  string
-	time time.Duration
-}
-
-func (r reducer) Minimize(ctx context.Context, t campaign.Target, input []byte, source string) (campaign.Vector, error) {
-	rep, err := findings.Reduce(ctx, source, findings.Request{Target: t.Name, Time: r.time, Out: r.out,
-		Comment: "found by canonfuzz campaign in " + t.Name})
-	if err != nil {
-		return campaign.Vector{}, err
-	}
-	return campaign.Vector{Path: rep.Path, Signature: string(rep.Result.Signature), New: !rep.Repeat}, nil
 }
 
 // moduleRoot is the directory of the go.mod that the working directory is in.

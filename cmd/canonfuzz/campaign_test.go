@@ -5,10 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/campaign"
+	"github.com/canonfuzz/canonfuzz/campaign"
+	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -22,8 +24,9 @@ func TestCampaignReducerRefusesAnInputThatDoesNotFail(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "findings")
-	r := reducer{out: out, time: 10 * time.Second}
-	_, err := r.Minimize(context.Background(), campaign.Target{Name: "FuzzScanMatchesReference"}, nil, input)
+	r := campaign.Reducer{Out: out, Options: findings.Request{Time: 10 * time.Second}}
+	_, err := r.Minimize(context.Background(), campaign.Target{Name: "FuzzScanMatchesReference"},
+		findings.Input{Values: []any{[]byte("{}")}, Format: minimize.FormatPlain, Source: input, Raw: []byte("{}")})
 	if !errors.Is(err, minimize.ErrNoFailure) {
 		t.Fatalf("err = %v, want minimize.ErrNoFailure", err)
 	}
@@ -39,9 +42,37 @@ func TestCampaignCommandUsageErrors(t *testing.T) {
 		{"campaign", "--parallel", "0"},
 		{"campaign", "extra-argument"},
 		{"campaign", "--no-such-flag"},
+		{"campaign", "--engine", "afl"},
+		{"campaign", "--from", "work/gofuzz"},
+		{"campaign", "--workers", "-1"},
 	} {
 		if code, _, stderr := runCmd(t, "", args...); code != exitUsage || stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, stderr)
 		}
+	}
+}
+
+// `canonfuzz campaign --engine gofuzz --from DIR` takes a go-fuzz
+// cluster's crashers through the minimizer: a crasher the real target
+// passes is reported, not recorded, and the campaign exits 1.
+func TestCampaignCommandTakesGoFuzzCrashers(t *testing.T) {
+	dir := t.TempDir()
+	crashers := filepath.Join(dir, "FuzzScanMatchesReference", "crashers")
+	if err := os.MkdirAll(crashers, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"c0ffee": `{"a":1}`, "c0ffee.output": "panic: ...", "c0ffee.quoted": `"{}"`} {
+		if err := os.WriteFile(filepath.Join(crashers, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	work, found := filepath.Join(dir, "work"), filepath.Join(dir, "findings")
+	code, stdout, stderr := runCmd(t, "", "campaign", "--engine", "gofuzz", "--from", dir, "--targets", "FuzzScanMatchesReference",
+		"--workdir", work, "--findings", found)
+	if code != exitRefused || !strings.Contains(stdout, "does not fail") || !strings.Contains(stdout, "c0ffee") {
+		t.Fatalf("exit %d, want 1 and the crasher reported as not failing\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(found); !os.IsNotExist(err) {
+		t.Errorf("a vector recorded for a crasher that does not fail: %v", err)
 	}
 }

@@ -116,5 +116,25 @@ func minimizeOne(path string, req findings.Request, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stdout, "%s (%s): %s: %d -> %d bytes in %v (%d tries%s), %s vector %s\n",
 		path, rep.Format, rep.Result.Signature, st.SizeBefore, st.SizeAfter, st.Elapsed.Round(time.Millisecond), st.Tries, complete, what, rep.Path)
+	printDocument(stdout, path, rep)
 	return exitOK
+}
+
+// printDocument says what became of the document of a generator-bytes
+// target (the JSON value, call or message its generator makes of the
+// minimized bytes): the reduced document itself and its vector, so that
+// what a person reads is the document, not the generator's bytes; or why
+// there is none.
+func printDocument(w io.Writer, path string, rep findings.Report) {
+	switch d := rep.Document; {
+	case d != nil:
+		what := "new"
+		if d.Repeat {
+			what = "repeat"
+		}
+		fmt.Fprintf(w, "%s: document: %d -> %d bytes, %s vector %s\n  %s\n",
+			path, d.Result.Stats.SizeBefore, len(d.Result.Input), what, d.Path, d.Result.Input)
+	case rep.DocumentSkipped != "":
+		fmt.Fprintf(w, "%s: no document vector: %s\n", path, rep.DocumentSkipped)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
 // minimizeFixture writes name with data in a fresh folder and returns its
@@ -126,5 +127,27 @@ func TestMinimizeCommandUsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a usage error wrote %s", out)
+	}
+}
+
+// For a generator-bytes target, canonfuzz minimize prints the reduced
+// document and its vector beside the generator bytes, or why there is
+// none; nothing for a target without a document.
+func TestMinimizePrintsTheDocument(t *testing.T) {
+	var b strings.Builder
+	rep := findings.Report{Document: &findings.DocumentReport{Path: "findings/jcs/d.vec",
+		Result: minimize.Result{Input: []byte(`{"\ue000":0,"😀":1}`), Stats: minimize.Stats{SizeBefore: 40}}}}
+	printDocument(&b, "in", rep)
+	if got := b.String(); !strings.Contains(got, "\n  "+`{"\ue000":0,"😀":1}`+"\n") || !strings.Contains(got, "40 -> 21 bytes, new vector findings/jcs/d.vec") {
+		t.Errorf("got %q", got)
+	}
+	b.Reset()
+	printDocument(&b, "in", findings.Report{DocumentSkipped: "the document alone signs \"pass\""})
+	if !strings.Contains(b.String(), "no document vector: the document alone signs") {
+		t.Errorf("got %q", b.String())
+	}
+	b.Reset()
+	if printDocument(&b, "in", findings.Report{}); b.Len() != 0 {
+		t.Errorf("a target without a document printed %q", b.String())
 	}
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -131,7 +132,7 @@ func (g Seeded) Calls(n int, bs ...bound.Bound) []bound.Call {
 // extensions with and without '/', their dot-segment, percent-encoded, NFD
 // and case variants, and values of the other JSON types.
 func Probes(cs ...bound.Constraint) []bound.Value {
-	var out []bound.Value
+	out := make([]bound.Value, 0, 128+len(seededProbes()))
 	var ops []string
 	var walk func(c bound.Constraint)
 	walk = func(c bound.Constraint) {
@@ -158,13 +159,28 @@ func Probes(cs ...bound.Constraint) []bound.Value {
 	for _, c := range cs {
 		walk(c)
 	}
-	ops = append(ops, seededStrings...)
 	for _, s := range ops {
-		for _, v := range []string{s, s + "x", s + "/x", s + "/x/y", s + "/", s + "/../x", s + "/%2e%2e/x",
-			s + "%2Fx", strings.TrimSuffix(s, "/"), strings.ToUpper(s), strings.ReplaceAll(s, "é", "e\u0301"),
-			strings.ReplaceAll(s, "e\u0301", "é"), strings.ReplaceAll(s, "/", "//")} {
-			out = append(out, bound.String(v))
-		}
+		out = appendVariants(out, s)
+	}
+	return append(out, seededProbes()...)
+}
+
+// appendVariants appends the probes derived from one operand s.
+func appendVariants(out []bound.Value, s string) []bound.Value {
+	for _, v := range []string{s, s + "x", s + "/x", s + "/x/y", s + "/", s + "/../x", s + "/%2e%2e/x",
+		s + "%2Fx", strings.TrimSuffix(s, "/"), strings.ToUpper(s), strings.ReplaceAll(s, "é", "e\u0301"),
+		strings.ReplaceAll(s, "e\u0301", "é"), strings.ReplaceAll(s, "/", "//")} {
+		out = append(out, bound.String(v))
+	}
+	return out
+}
+
+// seededProbes are the probes every call of Probes ends with, made once:
+// the variants of each of seededStrings, then the seededValues that parse.
+var seededProbes = sync.OnceValue(func() []bound.Value {
+	var out []bound.Value
+	for _, s := range seededStrings {
+		out = appendVariants(out, s)
 	}
 	for _, raw := range seededValues {
 		if v, err := bound.ParseValue([]byte(raw)); err == nil {
@@ -172,4 +188,4 @@ func Probes(cs ...bound.Constraint) []bound.Value {
 		}
 	}
 	return out
-}
+})

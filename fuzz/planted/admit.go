@@ -42,3 +42,27 @@ func ReferenceRefusesNoncharacters(input []byte, opts admit.Options) error {
 	}
 	return nil
 }
+
+// ScanRefusesDelete is admit.Scan that refuses a raw DEL (U+007F) in a
+// string as if it were a control character: RFC 8259 section 7 requires
+// escaping U+0000..U+001F only, and a scanner that tests c < 0x20 || c ==
+// 0x7f (the C iscntrl class) refuses what every JSON parser admits. No
+// committed seed holds a raw DEL in a string: the engine must make one.
+func ScanRefusesDelete(input []byte, opts admit.Options) error {
+	err := admit.Scan(input, opts)
+	if err != nil {
+		return err
+	}
+	inString := false
+	for i := 0; i < len(input); i++ {
+		switch c := input[i]; {
+		case c == '\\' && inString:
+			i++
+		case c == '"':
+			inString = !inString
+		case c == 0x7f && inString:
+			return &admit.Error{Kind: admit.Syntax, Offset: int64(i), Detail: "control character in string"}
+		}
+	}
+	return nil
+}

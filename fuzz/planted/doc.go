@@ -9,5 +9,9 @@
 // Nothing the module ships links this package: cmd/canonfuzz does not
 // import it (TestShippedBinaryLinksNoPlantedCode), and only test files, the
 // minimizer comparisons (build tag minimizecompare, go-fuzz-build's gofuzz
-// tag) and, later, a build-tagged efficacy command may.
+// tag) and the planted build may: with the planted tag, the efficacy
+// command (cmd/canonfuzz/efficacy.go), fuzz/native and fuzz/gofuzz bind a
+// fuzz target to the variant CANONFUZZ_PLANTED names (Variant.Name), which
+// is how the efficacy benchmark runs the real campaign against each fault
+// of EfficacyFaults (docs/EFFICACY.md).
 package planted

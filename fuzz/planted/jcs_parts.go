@@ -70,3 +70,15 @@ func DecimalNaive(w uint64, q int) (float64, bool) {
 	}
 	return float64(w) * math.Pow10(q), true
 }
+
+// StringEscapesDelete is jcs.AppendStringToken that writes a raw DEL
+// (U+007F) as \u007f, as a writer that escapes the C iscntrl class does;
+// RFC 8785 section 3.2.2.2 escapes U+0000..U+001F only and writes DEL as
+// it is. No committed seed holds a DEL: the engine must make one.
+func StringEscapesDelete(dst, tok []byte) ([]byte, error) {
+	out, err := jcs.AppendStringToken(dst, tok)
+	if err != nil {
+		return out, err
+	}
+	return append(dst, bytes.ReplaceAll(out[len(dst):], []byte{0x7f}, []byte(`\u007f`))...), nil
+}

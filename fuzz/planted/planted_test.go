@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -259,26 +263,133 @@ func TestFixturesFailAndMinimize(t *testing.T) {
 }
 
 // TestShippedBinaryLinksNoPlantedCode: canonfuzz, the binary people run,
-// does not link a planted fault.
+// links no planted fault, and cannot: the planted build (-tags planted,
+// the efficacy benchmark) does link it, which shows the check sees what
+// it looks for; every non-test file outside fuzz/planted that imports it
+// is built only under the planted, gofuzz or minimizecompare tag; and
+// fuzz/gen is linked only through the packages that need a generator at
+// run time.
 func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
 	root, err := fuzzsource.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "list", "-deps", "./cmd/canonfuzz")
+	const module = "github.com/canonfuzz/canonfuzz/"
+	deps := func(tags string) []string {
+		cmd := exec.Command("go", "list", "-tags="+tags, "-deps", "./cmd/canonfuzz")
+		cmd.Dir = root
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -tags=%s -deps ./cmd/canonfuzz: %v", tags, err)
+		}
+		if !bytes.Contains(out, []byte(module+"targets/jcs\n")) {
+			t.Fatalf("go list gave no dependencies of canonfuzz:\n%s", out)
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	shipped := deps("")
+	for _, p := range shipped {
+		if strings.HasPrefix(p, module+"fuzz/planted") {
+			t.Errorf("cmd/canonfuzz links %s", p)
+		}
+	}
+	if !slices.Contains(deps("planted"), module+"fuzz/planted") {
+		t.Errorf("the planted build of cmd/canonfuzz does not link fuzz/planted: the efficacy command is gone, or this check sees nothing")
+	}
+	// Who may link fuzz/gen, and why.
+	needGen := map[string]string{
+		module + "fuzz/property": "the registry's generator-bytes targets, which canonfuzz minimize and the campaign's Reducer replay",
+		module + "seeds":         "the catalogue's generated seeds, which the campaign reads to keep a failing seed#N",
+		module + "matrix":        "the differential study's corpus, generated (canonfuzz matrix)",
+	}
+	cmd := exec.Command("go", append([]string{"list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, shipped...)...)
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list -deps ./cmd/canonfuzz: %v", err)
+		t.Fatalf("go list -f imports: %v", err)
 	}
-	if !bytes.Contains(out, []byte("github.com/canonfuzz/canonfuzz/targets/jcs\n")) {
-		t.Fatalf("go list gave no dependencies of canonfuzz:\n%s", out)
-	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.HasPrefix(line, "github.com/canonfuzz/canonfuzz/fuzz/planted") {
-			t.Errorf("cmd/canonfuzz links %s", line)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasPrefix(f[0], module) || strings.HasPrefix(f[0], module+"fuzz/gen") {
+			continue
+		}
+		if slices.Contains(f[1:], module+"fuzz/gen") && needGen[f[0]] == "" {
+			t.Errorf("%s, linked into canonfuzz, imports fuzz/gen: say why it needs a generator at run time, or drop it", f[0])
 		}
 	}
+	// Harness packages that import planted in every build, and why none
+	// of the shipped packages can reach them.
+	harness := map[string]string{
+		"minimize/libfuzzercompare": "the libFuzzer entry points of the planted fixtures, built only by go-fuzz-build (minimize/compare-libfuzzer.sh)",
+	}
+	for _, file := range plantedImporters(t, root) {
+		dir := filepath.ToSlash(filepath.Dir(file.path))
+		if harness[dir] != "" {
+			if slices.Contains(shipped, module+dir) {
+				t.Errorf("cmd/canonfuzz links %s, the harness of %s", dir, harness[dir])
+			}
+			continue
+		}
+		expr, ok := file.constraint, file.constraint != nil
+		if !ok || expr.Eval(func(tag string) bool { return tag != "planted" && tag != "gofuzz" && tag != "minimizecompare" }) {
+			t.Errorf("%s imports fuzz/planted and is built without the planted, gofuzz or minimizecompare tag", file.path)
+		}
+	}
+}
+
+// importer is a non-test Go file that imports fuzz/planted.
+type importer struct {
+	path       string
+	constraint constraint.Expr // its //go:build line, nil without one
+}
+
+// plantedImporters parses every non-test Go file of the module outside
+// fuzz/planted (not testdata, work, hidden or node_modules folders) and
+// returns those that import fuzz/planted.
+func plantedImporters(t *testing.T, root string) []importer {
+	t.Helper()
+	var found []importer
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != root && (n == "testdata" || n == "work" || n == "node_modules" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasPrefix(filepath.ToSlash(rel), "fuzz/planted/") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value != `"github.com/canonfuzz/canonfuzz/fuzz/planted"` {
+				continue
+			}
+			file := importer{path: rel}
+			for _, g := range f.Comments {
+				for _, c := range g.List {
+					if constraint.IsGoBuild(c.Text) {
+						file.constraint, _ = constraint.Parse(c.Text)
+					}
+				}
+			}
+			found = append(found, file)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) == 0 {
+		t.Fatal("no file imports fuzz/planted: the efficacy command is gone, or the search is broken")
+	}
+	return found
 }
 
 // describe writes arguments for the log: byte strings quoted, cut at 200
@@ -297,4 +408,58 @@ func describe(values []any) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// TestPlantedFaultsTableIsTrue: the table of docs/PLANTED-FAULTS.md has
+// one row per variant of Variants(), in order, with its name, area and
+// fault, and marks exactly EfficacyFaults; every name of EfficacyFaults
+// is a variant.
+func TestPlantedFaultsTableIsTrue(t *testing.T) {
+	root, err := fuzzsource.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "PLANTED-FAULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- variants:")
+	block, _, ok2 := strings.Cut(rest, "<!-- /variants -->")
+	if !ok || !ok2 {
+		t.Fatal("docs/PLANTED-FAULTS.md has no <!-- variants: --> ... <!-- /variants --> block")
+	}
+	var rows [][]string
+	for _, line := range strings.Split(block, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(line, "|"), " | ") {
+			cells = append(cells, strings.ReplaceAll(strings.TrimSpace(c), `\|`, "|"))
+		}
+		rows = append(rows, cells)
+	}
+	variants := Variants()
+	if len(rows) != len(variants) {
+		t.Errorf("the table has %d rows, Variants() %d", len(rows), len(variants))
+	}
+	for i, v := range variants {
+		if i >= len(rows) {
+			break
+		}
+		target, _ := property.Lookup(v.Target)
+		want := []string{"`" + v.Name() + "`", target.Area, v.Fault}
+		if len(rows[i]) < 5 || !slices.Equal(rows[i][:3], want) {
+			t.Errorf("row %d is %q, want %q first", i+1, rows[i], want)
+			continue
+		}
+		if mark := rows[i][4] == "yes"; mark != slices.Contains(EfficacyFaults, v.Name()) {
+			t.Errorf("row %d (%s): efficacy %q, but EfficacyFaults has it: %v", i+1, v.Name(), rows[i][4], !mark)
+		}
+	}
+	for _, name := range EfficacyFaults {
+		if _, ok := Lookup(name); !ok {
+			t.Errorf("EfficacyFaults names %q, which is no variant", name)
+		}
+	}
 }

@@ -2,8 +2,11 @@ package planted
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -43,6 +46,7 @@ func Variants() []Variant {
 	return []Variant{
 		{Target: "FuzzScanMatchesReference", Fault: "duplicates admitted", Impl: ScanAdmitsDuplicates},
 		{Target: "FuzzScanMatchesReference", Fault: "offsets one byte late", Impl: ScanOffsetsLate},
+		{Target: "FuzzScanMatchesReference", Fault: "a raw DEL in a string refused", Impl: ScanRefusesDelete},
 		{Target: "FuzzReferenceMatchesJSONText", Fault: "noncharacters refused under RFC 8785", Impl: ReferenceRefusesNoncharacters},
 
 		{Target: "FuzzCanonicalizeFixedPoint", Fault: "last duplicate wins", Impl: LastWinsUnder},
@@ -54,6 +58,8 @@ func Variants() []Variant {
 		{Target: "FuzzNumberTokenOfDoubleMatchesReference", Fault: "tokens written in Go's 'g' format", Impl: NumberTokenGoFormat},
 		{Target: "FuzzAppendStringMatchesReference", Fault: "control escapes in upper-case hex",
 			Impl: property.StringCodec{Append: StringUpperHex, Decode: jcs.DecodeStringToken}},
+		{Target: "FuzzAppendStringMatchesReference", Fault: "DEL escaped",
+			Impl: property.StringCodec{Append: StringEscapesDelete, Decode: jcs.DecodeStringToken}},
 		{Target: "FuzzDecimalToFloatMatchesParseFloat", Fault: "decided with two roundings", Impl: DecimalNaive},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "members sorted by code point", Impl: CodePointOrder},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "last duplicate wins", Impl: LastWins},
@@ -89,4 +95,59 @@ func Variants() []Variant {
 		{Target: "FuzzStructureSpans", Fault: "an unterminated string's span past the end", Impl: StructureOverrunsUnterminated},
 		{Target: "FuzzMinimizeKeepsTheSignature", Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: MinimizeKeepsAnyFailure},
 	}
+}
+
+// Name names the variant for the efficacy benchmark and the planted build
+// of the fuzz targets (fuzz/native's CANONFUZZ_PLANTED): its target and its
+// fault in lower-case words joined by '-', such as
+// "FuzzScanMatchesReference/duplicates-admitted" (a lone * is "star", a lone / "slash").
+func (v Variant) Name() string {
+	words := strings.Fields(strings.ToLower(v.Fault))
+	for i, w := range words {
+		switch w {
+		case "*":
+			words[i] = "star"
+		case "/":
+			words[i] = "slash"
+		}
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.Join(words, " ") {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '+' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return v.Target + "/" + b.String()
+}
+
+// Lookup returns the variant of that Name.
+func Lookup(name string) (Variant, bool) {
+	for _, v := range Variants() {
+		if v.Name() == name {
+			return v, true
+		}
+	}
+	return Variant{}, false
+}
+
+// SeedsOf lists the seeds a planted build of the variant's fuzz target
+// adds, in the order it adds them: the catalogue's (seeds.For), then the
+// variant's own, named "planted-N". A failing seed#N of the engine's replay
+// is the N-th of this list.
+func SeedsOf(v Variant) ([]seeds.Seed, error) {
+	list, err := seeds.For(v.Target)
+	if err != nil {
+		return nil, err
+	}
+	for i, in := range v.Seeds {
+		list = append(list, seeds.Seed{Name: fmt.Sprintf("planted-%d", i), Comment: "the variant's own seed: " + v.Fault, Values: in})
+	}
+	return list, nil
 }

@@ -80,7 +80,7 @@ func keepsDotDot(c string) bool {
 // (collapsed) and two spellings of one resource never split (split).
 // Values the model leaves out of scope (a ':', '?' or '#') are held to
 // idempotence and the root only. Last, {"eq": x} admits y under
-// bound.Admits exactly when canon gives them one form (admits-differs):
+// bound.Admitter exactly when canon gives them one form (admits-differs):
 // the canonicalization checked is the one the bound uses.
 func ArgumentCanonicalizationMatchesResolver(canon PathCanonicalizer, data []byte, x, y string, fold bool) *Violation {
 	p := gen.GeneratePathPair(data)
@@ -93,9 +93,9 @@ func ArgumentCanonicalizationMatchesResolver(canon PathCanonicalizer, data []byt
 	cx, ex := canon(x, fold)
 	cy, ey := canon(y, fold)
 	eq := bound.Constraint{Op: bound.OpEq, Value: bound.String(x)}
-	if got, want := bound.Admits(eq, bound.String(y), bound.ModeHierarchical, fold), ex == nil && ey == nil && cx == cy; got != want {
+	if got, want := bound.NewAdmitter(eq, bound.ModeHierarchical, fold).Admits(bound.String(y)), ex == nil && ey == nil && cx == cy; got != want {
 		return violated("ArgumentCanonicalizationMatchesResolver", "admits-differs",
-			"fold %v: bound.Admits({eq %q}, %q) = %v, but canon gives %q, %v and %q, %v", fold, x, y, got, cx, ex, cy, ey)
+			"fold %v: bound.Admitter({eq %q}).Admits(%q) = %v, but canon gives %q, %v and %q, %v", fold, x, y, got, cx, ex, cy, ey)
 	}
 	return nil
 }

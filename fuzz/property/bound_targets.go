@@ -23,15 +23,15 @@ func boundTargets() []*Target {
 			bound.CanonicalizeString, func(c ArgCanonicalizer, in Input) *Violation {
 				return ArgumentCanonicalizationIdempotent(c, in.string(0), in.bool(1))
 			}),
-		define(row("FuzzArgumentCanonicalization", "argcanon_test.go", "ArgumentCanonicalizationMatchesResolver", "generator bytes (gen.GeneratePathPair), two strings, folding", []Param{Bytes, String, String, Bool}, "resolvePath (argcanon_resolver.go)", "bound.Admits"),
+		define(row("FuzzArgumentCanonicalization", "argcanon_test.go", "ArgumentCanonicalizationMatchesResolver", "generator bytes (gen.GeneratePathPair), two strings, folding", []Param{Bytes, String, String, Bool}, "resolvePath (argcanon_resolver.go)", "bound.Admitter"),
 			PathCanonicalizer(boundPath), func(c PathCanonicalizer, in Input) *Violation {
 				return ArgumentCanonicalizationMatchesResolver(c, in.bytes(0), in.string(1), in.string(2), in.bool(3))
 			}),
-		define(row("FuzzMeetExact", "meet_test.go", "MeetExact", "a PRNG seed pair (gen.Seeded)", seeds, "bound.Admits"),
+		define(row("FuzzMeetExact", "meet_test.go", "MeetExact", "a PRNG seed pair (gen.Seeded)", seeds, "bound.Admitter"),
 			bound.MeetConstraints, func(m ConstraintMeeter, in Input) *Violation { return MeetExact(m, in.uint64(0), in.uint64(1)) }),
 		define(row("FuzzMeetBoundsExact", "meet_test.go", "MeetBoundsExact", "a PRNG seed pair (gen.Seeded)", seeds, "bound.BoundAdmits"),
 			bound.MeetBounds, func(m BoundMeeter, in Input) *Violation { return MeetBoundsExact(m, in.uint64(0), in.uint64(1)) }),
-		define(row("FuzzMeetExactOnSpellings", "meet_test.go", "MeetExactOnSpellings", "generator bytes (gen.GenerateConstraintPair)", raw, "bound.Admits"),
+		define(row("FuzzMeetExactOnSpellings", "meet_test.go", "MeetExactOnSpellings", "generator bytes (gen.GenerateConstraintPair)", raw, "bound.Admitter"),
 			bound.MeetConstraints, func(m ConstraintMeeter, in Input) *Violation { return MeetExactOnSpellings(m, in.bytes(0)) }),
 	}
 }

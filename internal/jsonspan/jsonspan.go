@@ -9,9 +9,9 @@
 //
 // It is the one token skipper of the module's readers of admitted bytes
 // (targets/guard reads a message's kind, method, id and params with it,
-// targets/bound counts a document's values before decoding one). The
-// skipSpace of targets/admit, targets/jcs and targets/digest could move
-// onto it.
+// targets/bound counts a document's values before decoding one), and its
+// SkipSpace is the whitespace skipper of targets/admit, targets/jcs and
+// targets/digest too (on any bytes: it reads only whitespace).
 package jsonspan
 
 // Span is the value or token b[Start:End].

@@ -18,13 +18,15 @@ func Unquote(tok []byte) (string, bool) {
 	if bytes.IndexByte(body, '\\') < 0 {
 		return string(body), true
 	}
-	out, ok := appendUnquoted(make([]byte, 0, len(body)), body)
+	out, ok := AppendUnquoted(make([]byte, 0, len(body)), body)
 	return string(out), ok
 }
 
-// appendUnquoted appends the value of a string token's body (without its
-// quotes) to out.
-func appendUnquoted(out, body []byte) ([]byte, bool) {
+// AppendUnquoted appends the value of a string token's body (without its
+// quotes) to out, as RFC 8259 section 7 defines it, and reports false for
+// an escape that is not well formed or a lone surrogate escape (refused,
+// never replaced). targets/admit decodes escaped member names with it.
+func AppendUnquoted(out, body []byte) ([]byte, bool) {
 	for i := 0; i < len(body); {
 		c := body[i]
 		if c != '\\' {
@@ -122,6 +124,6 @@ func NameIs(tok []byte, want string) bool {
 		return false
 	}
 	var buf [64]byte
-	out, ok := appendUnquoted(buf[:0], body)
+	out, ok := AppendUnquoted(buf[:0], body)
 	return ok && string(out) == want
 }

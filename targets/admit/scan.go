@@ -1,6 +1,10 @@
 package admit
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+)
 
 // Scan admits input or returns the first fault as an *Error (see the package
 // documentation for which fault and which offset). Options that fail
@@ -74,7 +78,7 @@ func (s *scanner) run() error {
 	var c byte
 value:
 	if i < n && in[i] <= ' ' {
-		i = skipSpace(in, i)
+		i = jsonspan.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a value")
@@ -84,7 +88,7 @@ value:
 		if err = s.push(i, true); err != nil {
 			return err
 		}
-		i = skipSpace(in, i+1)
+		i = jsonspan.SkipSpace(in, i+1)
 		if i < n && in[i] == '}' {
 			s.pop()
 			i++
@@ -95,7 +99,7 @@ value:
 		if err = s.push(i, false); err != nil {
 			return err
 		}
-		i = skipSpace(in, i+1)
+		i = jsonspan.SkipSpace(in, i+1)
 		if i < n && in[i] == ']' {
 			s.pop()
 			i++
@@ -120,7 +124,7 @@ value:
 	}
 next:
 	if i < n && in[i] <= ' ' {
-		i = skipSpace(in, i)
+		i = jsonspan.SkipSpace(in, i)
 	}
 	if s.depth == 0 {
 		if i < n {
@@ -156,7 +160,7 @@ next:
 	return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
-		i = skipSpace(in, i)
+		i = jsonspan.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a member name")
@@ -171,7 +175,7 @@ name:
 		i++
 		goto value
 	}
-	i = skipSpace(in, i)
+	i = jsonspan.SkipSpace(in, i)
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want ':'")
 	}
@@ -216,18 +220,4 @@ func (s *scanner) scanLiteral(i int, lit string) (int, error) {
 		}
 	}
 	return i + len(lit), nil
-}
-
-// skipSpace returns the offset of the first byte at or after i that is not
-// JSON whitespace (RFC 8259 section 2: space, tab, line feed, carriage return).
-func skipSpace(in []byte, i int) int {
-	for i < len(in) {
-		switch in[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }

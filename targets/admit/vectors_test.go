@@ -1,15 +1,14 @@
 package admit_test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
@@ -45,36 +44,29 @@ func expectKind(word string) (admit.Kind, error) {
 // a missing expect, and an offset that is missing, stray or out of range.
 func parseVector(name string, data []byte) (vector, error) {
 	v := vector{name: name}
-	header, payload, ok := bytes.Cut(data, []byte("\n\n"))
-	if !ok {
-		return v, fmt.Errorf("%s: no blank line ends the header", name)
+	f, err := vecfile.Parse(data)
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", name, err)
 	}
-	v.payload = payload
+	v.payload = f.Payload
 	seen := map[string]bool{}
-	for _, line := range strings.Split(string(header), "\n") {
-		key, value, ok := strings.Cut(line, ": ")
-		if !ok {
-			return v, fmt.Errorf("%s: header line %q is not \"key: value\"", name, line)
-		}
-		if seen[key] {
-			return v, fmt.Errorf("%s: header %q repeated", name, key)
-		}
-		seen[key] = true
+	for _, h := range f.Header {
+		seen[h.Key] = true
 		var err error
-		switch key {
+		switch h.Key {
 		case "expect":
-			v.kind, err = expectKind(value)
+			v.kind, err = expectKind(h.Value)
 		case "offset":
-			v.offset, err = strconv.ParseInt(value, 10, 64)
+			v.offset, err = strconv.ParseInt(h.Value, 10, 64)
 		case "profile":
-			v.opts.Profile, err = admit.ParseProfile(value)
+			v.opts.Profile, err = admit.ParseProfile(h.Value)
 		case "max-depth":
-			v.opts.MaxDepth, err = strconv.Atoi(value)
+			v.opts.MaxDepth, err = strconv.Atoi(h.Value)
 		case "max-size":
-			v.opts.MaxSize, err = strconv.ParseInt(value, 10, 64)
+			v.opts.MaxSize, err = strconv.ParseInt(h.Value, 10, 64)
 		case "comment":
 		default:
-			err = fmt.Errorf("unknown header key %q", key)
+			err = fmt.Errorf("unknown header key %q", h.Key)
 		}
 		if err != nil {
 			return v, fmt.Errorf("%s: %v", name, err)
@@ -95,11 +87,10 @@ func parseVector(name string, data []byte) (vector, error) {
 
 // readVectors parses every .vec file of dir, in name order.
 func readVectors(dir string) ([]vector, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.vec"))
+	paths, err := vecfile.Paths(dir)
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(paths)
 	var vectors []vector
 	for _, p := range paths {
 		data, err := os.ReadFile(p)

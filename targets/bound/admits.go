@@ -90,16 +90,3 @@ func readings(m Mode) []Mode {
 	}
 	return []Mode{m}
 }
-
-// Admits reports whether constraint c admits value v of an argument under
-// mode m (section 3.2): both operands canonicalized, the value refused if it
-// cannot be.
-func Admits(c Constraint, v Value, m Mode, fold bool) bool {
-	for _, r := range readings(m) {
-		cc := canonicalize(c, r, fold)
-		if !cc.admitsValue(v, r, fold) {
-			return false
-		}
-	}
-	return true
-}

@@ -142,16 +142,3 @@ func unhex(c byte) byte {
 	}
 	return c - 'a' + 10
 }
-
-// CanonicalizeString applies the argument canonicalization of SEP-3246
-// section 3.2.2 to one string under the plain or the hierarchical reading
-// and returns the canonical form, or a *CanonError (errors.Is
-// ErrNotCanonical) for a value that must be refused. ModeDual is not one
-// reading but two; asking for it is an error, since the caller must judge
-// each reading separately.
-func CanonicalizeString(s string, m Mode, fold bool) (string, error) {
-	if m != ModePlain && m != ModeHierarchical {
-		return "", notCanonical("CanonicalizeString reads one mode at a time, not %s", m)
-	}
-	return canonString(s, m, fold)
-}

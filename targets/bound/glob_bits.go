@@ -68,9 +68,10 @@ func (b *globBits) closure(x uint64) uint64 {
 	}
 }
 
-func (b *globBits) match(toks []token, s string) bool {
+func (b *globBits) match(toks []token, s string) (matched bool, steps int) {
 	cur := b.closure(1)
 	for _, c := range s {
+		steps++
 		var m [2]uint64
 		if c < 128 {
 			m = b.step[c]
@@ -79,8 +80,8 @@ func (b *globBits) match(toks []token, s string) bool {
 		}
 		cur = b.closure((cur&m[0])<<1 | cur&m[1])
 		if cur == 0 {
-			return false
+			return false, steps
 		}
 	}
-	return cur&(1<<b.n) != 0
+	return cur&(1<<b.n) != 0, steps
 }

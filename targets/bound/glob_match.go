@@ -16,8 +16,18 @@ const MaxGlobWork = 1 << 26
 // O(len(s) * tokens) time at worst and O(tokens) space whatever the pattern
 // and input: nothing backtracks. A string that is not UTF-8 matches nothing.
 func (g *Glob) Match(s string) bool {
+	ok, _ := g.match(s)
+	return ok
+}
+
+// match is Match with the work it did: the steps of the automaton, one
+// per character for the bit-parallel form (each step is a few word
+// operations whatever the pattern) and one per live state per character
+// for the position sets, so never more than len(s) * (tokens + 1). The
+// tests hold the matcher to linear work with it rather than with a clock.
+func (g *Glob) match(s string) (bool, int) {
 	if !utf8.ValidString(s) || len(g.toks)*len(s) > MaxGlobWork {
-		return false
+		return false, 0
 	}
 	if g.bits != nil {
 		return g.bits.match(g.toks, s)
@@ -25,9 +35,9 @@ func (g *Glob) Match(s string) bool {
 	return g.matchSlow(s)
 }
 
-// matchSlow is Match for patterns too long for the bit-parallel form, and
+// matchSlow is match for patterns too long for the bit-parallel form, and
 // under case folding.
-func (g *Glob) matchSlow(s string) bool {
+func (g *Glob) matchSlow(s string) (matched bool, steps int) {
 	n := len(g.toks)
 	cur := make([]bool, n+1)
 	next := make([]bool, n+1)
@@ -40,6 +50,7 @@ func (g *Glob) matchSlow(s string) bool {
 			if !cur[i] {
 				continue
 			}
+			steps++
 			t := &g.toks[i]
 			switch t.kind {
 			case tokLit:
@@ -63,12 +74,12 @@ func (g *Glob) matchSlow(s string) bool {
 			}
 		}
 		if !alive {
-			return false
+			return false, steps
 		}
 		g.close(next)
 		cur, next = next, cur
 	}
-	return cur[n]
+	return cur[n], steps
 }
 
 // close adds the states reachable without consuming: a star may match

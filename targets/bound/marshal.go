@@ -3,7 +3,8 @@ package bound
 import (
 	"sort"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonstring"
 )
 
 // Deterministic JSON for provenance, bounds, rules, constraints and values:
@@ -147,33 +148,6 @@ func appendValues(b []byte, vs []Value) []byte {
 	return append(b, ']')
 }
 
-// appendString escapes s as RFC 8785 section 3.2.2.2 does: '"', '\\' and
-// the C0 controls only, with the short forms where JSON has them. Bytes
-// that are not UTF-8 (which no admitted input has) are written as U+FFFD.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b = append(b, `\"`...)
-		case r == '\\':
-			b = append(b, `\\`...)
-		case r == '\b':
-			b = append(b, `\b`...)
-		case r == '\f':
-			b = append(b, `\f`...)
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xF])
-		default:
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return append(b, '"')
-}
+// appendString escapes s as RFC 8785 section 3.2.2.2 does (the module's
+// one string writer, internal/jsonstring).
+func appendString(b []byte, s string) []byte { return jsonstring.Append(b, s) }

@@ -7,6 +7,10 @@ import "strings"
 // and only if both a and b admit it. ok is false when no value satisfies
 // both (the rule holding them is dropped).
 //
+// Harness API (parts.go): MeetBounds is what the guard calls; this one
+// meet is exported for the meet properties of fuzz/property and the
+// planted faults of fuzz/planted.
+//
 // The result is built from the operands as written (a subset of them, or
 // the members of an eq or in that the rest admit), never from rewritten
 // ones, so it means the same when it is canonicalized again. Simplifications

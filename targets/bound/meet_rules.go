@@ -25,8 +25,11 @@ const (
 // matched by every *LimitError.
 var ErrTooLarge = errors.New("bound: meet too large")
 
-// MeetRules returns the meet of two rules (section 3.3): none for different
-// tools; otherwise the union of their argument constraints, with the
+// MeetRules returns the meet of two rules (section 3.3). Harness API
+// (parts.go): exported for the planted faults of fuzz/planted, which meet
+// rules their own way around it; MeetBounds is what the guard calls.
+//
+// It returns none for different tools; otherwise the union of their argument constraints, with the
 // constraints on a shared argument met, and none if any such meet is empty.
 // An argument constrained by one rule only keeps that constraint, since the
 // other leaves it unconstrained (section 3.1).

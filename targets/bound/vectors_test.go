@@ -1,12 +1,13 @@
 package bound
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 )
 
 // Conformance vectors, one per file under testdata/vectors, written from
@@ -28,31 +29,22 @@ type vector struct {
 }
 
 func readVector(path string) (vector, error) {
-	raw, err := os.ReadFile(path)
+	f, err := vecfile.Read(path)
 	if err != nil {
 		return vector{}, err
 	}
-	head, payload, ok := bytes.Cut(raw, []byte("\n\n"))
-	if !ok {
-		return vector{}, fmt.Errorf("no blank line before the payload")
-	}
-	v := vector{file: filepath.Base(path), payload: payload}
-	for _, line := range strings.Split(string(head), "\n") {
-		name, value, ok := strings.Cut(line, ":")
-		if !ok {
-			return vector{}, fmt.Errorf("header line %q has no ':'", line)
-		}
-		value = strings.TrimSpace(value)
-		switch name {
+	v := vector{file: filepath.Base(path), payload: f.Payload}
+	for _, h := range f.Header {
+		switch h.Key {
 		case "comment":
 		case "kind":
-			v.kind = value
+			v.kind = h.Value
 		case "expect":
-			v.expect = value
+			v.expect = h.Value
 		case "pointer":
-			v.pointer = value
+			v.pointer = h.Value
 		default:
-			return vector{}, fmt.Errorf("unknown header %q", name)
+			return vector{}, fmt.Errorf("unknown header %q", h.Key)
 		}
 	}
 	if v.kind == "" || v.expect == "" {

@@ -1,11 +1,12 @@
 package digest
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 )
 
 // seedVectorDir holds the 13 argument vectors of the seed study of the
@@ -38,17 +39,13 @@ func loadVectors(t testing.TB, dir string) []vector {
 		if err != nil {
 			t.Fatal(err)
 		}
-		header, body, ok := bytes.Cut(b, []byte("\n\n"))
-		if !ok {
-			t.Fatalf("%s: no blank line after the header", file)
+		f, err := vecfile.Parse(b)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
 		}
-		v := vector{file: filepath.Base(file), arguments: strings.TrimSuffix(string(body), "\n")}
-		for _, line := range strings.Split(string(header), "\n") {
-			key, value, ok := strings.Cut(line, ": ")
-			if !ok {
-				t.Fatalf("%s: header line %q is not `key: value`", file, line)
-			}
-			switch key {
+		v := vector{file: filepath.Base(file), arguments: strings.TrimSuffix(string(f.Payload), "\n")}
+		for _, h := range f.Header {
+			switch value := h.Value; h.Key {
 			case "vector":
 				v.name = value
 			case "rfc8785":
@@ -58,7 +55,7 @@ func loadVectors(t testing.TB, dir string) []vector {
 			case "comment":
 				v.comment = value
 			default:
-				t.Fatalf("%s: unknown header key %q", file, key)
+				t.Fatalf("%s: unknown header key %q", file, h.Key)
 			}
 		}
 		if v.name == "" || v.rfc8785 == "" || v.ijson == "" {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -36,26 +37,18 @@ const vectorPolicy = `[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/"
 	`{"tool":"create_issue","args":{"repo":{"in":["acme/app","acme/docs"]}}}]`
 
 func readGuardVector(path string) (guardVector, error) {
-	raw, err := os.ReadFile(path)
+	f, err := vecfile.Read(path)
 	if err != nil {
 		return guardVector{}, err
 	}
-	head, payload, ok := bytes.Cut(raw, []byte("\n\n"))
-	if !ok {
-		return guardVector{}, fmt.Errorf("no blank line before the message")
-	}
 	v := guardVector{file: filepath.Base(path), absent: Originate, mode: Enforce,
-		payload: bytes.TrimSuffix(payload, []byte("\n"))}
+		payload: bytes.TrimSuffix(f.Payload, []byte("\n"))}
 	if len(v.payload) == 0 {
 		return guardVector{}, fmt.Errorf("empty message")
 	}
-	for _, line := range strings.Split(string(head), "\n") {
-		name, value, ok := strings.Cut(line, ":")
-		if !ok {
-			return guardVector{}, fmt.Errorf("header line %q has no ':'", line)
-		}
-		value = strings.TrimSpace(value)
-		switch name {
+	for _, h := range f.Header {
+		value := h.Value
+		switch h.Key {
 		case "comment":
 		case "expect":
 			v.expect = value
@@ -77,7 +70,7 @@ func readGuardVector(path string) (guardVector, error) {
 				return guardVector{}, fmt.Errorf("unknown mode %q", value)
 			}
 		default:
-			return guardVector{}, fmt.Errorf("unknown header %q", name)
+			return guardVector{}, fmt.Errorf("unknown header %q", h.Key)
 		}
 	}
 	switch {

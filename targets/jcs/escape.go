@@ -1,32 +1,6 @@
 package jcs
 
-import (
-	"unicode/utf16"
-	"unicode/utf8"
-)
-
-// shortEscapes holds the two-character escapes RFC 8785 section 3.2.2.2
-// keeps; every other control character is written \u00XX.
-var shortEscapes = [256]byte{
-	'\b': 'b', '\t': 't', '\n': 'n', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\',
-}
-
-const lowerHex = "0123456789abcdef"
-
-// appendEscapedRune writes one decoded character of a string as RFC 8785
-// section 3.2.2.2 requires: '"', '\\' and U+0000..U+001F escaped (the short
-// forms \b \t \n \f \r \" \\ where JSON has them, \u00XX in lowercase hex
-// otherwise), every other character as its literal UTF-8 bytes. r must be a
-// Unicode scalar value; readEscape only returns those.
-func appendEscapedRune(dst []byte, r rune) []byte {
-	if r >= 0x20 && r != '"' && r != '\\' {
-		return utf8.AppendRune(dst, r)
-	}
-	if e := shortEscapes[r]; e != 0 {
-		return append(dst, '\\', e)
-	}
-	return append(dst, '\\', 'u', '0', '0', lowerHex[r>>4], lowerHex[r&0xf])
-}
+import "unicode/utf16"
 
 // readEscape decodes the escape sequence at in[i], which is a backslash
 // (RFC 8259 section 7), and returns the character and the offset after the

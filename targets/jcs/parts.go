@@ -2,10 +2,12 @@ package jcs
 
 import "cmp"
 
-// The writer's parts, exported one by one so that the fuzz properties of
-// fuzz/property (outside this package: a target never imports the harness
-// that tests it) hold each to its slow twin in twins.go. They are not a
-// second API: Canonicalize and Append are the writer.
+// The harness API: the writer's parts, exported one by one so that the
+// fuzz properties of fuzz/property (outside this package: a target never
+// imports the harness that tests it) hold each to its slow twin in
+// twins.go, and the planted faults of fuzz/planted wrap them. Only
+// fuzz/property and fuzz/planted call them; they are not a second API:
+// Canonicalize and Append are the writer.
 
 // CompareUTF16 orders two member names, given as their decoded UTF-8
 // bytes, by their UTF-16 code units (RFC 8785 section 3.2.3), from the

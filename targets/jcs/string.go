@@ -3,6 +3,8 @@ package jcs
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonstring"
 )
 
 // special marks the bytes a string's fast copy loop must stop at: the
@@ -45,7 +47,7 @@ func skipPlain(in []byte, i int) int {
 
 // appendString writes the string token at in[i] (an opening quote) in the
 // form of RFC 8785 section 3.2.2.2: escapes in the input are decoded and
-// the characters written again by appendEscapedRune; everything else is
+// the characters written again by jsonstring.AppendRune; everything else is
 // copied, since it is already literal UTF-8. It returns the offset after the
 // closing quote and whether the token held any escape, in which case its
 // bytes are not its decoded value.
@@ -67,7 +69,7 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 			if err != nil {
 				return dst, j, escaped, err
 			}
-			dst = appendEscapedRune(dst, r)
+			dst = jsonstring.AppendRune(dst, r)
 			escaped = true
 			j = n
 		default: // a raw control byte, which admission refuses

@@ -9,9 +9,11 @@ import (
 	"unicode/utf16"
 )
 
-// The slow twins of the writer's parts: each written straight from the
-// rule it implements, for clarity and not for speed, and held to its fast
-// part by a fuzz target of fuzz/jcs.
+// The harness API's slow twins of the writer's parts (parts.go): each
+// written straight from the rule it implements, for clarity and not for
+// speed, and held to its fast part by a property of fuzz/property (the
+// fuzz targets of fuzz/jcs) and by this package's tests. Nothing the
+// writer runs calls them.
 
 // ReferenceCompareUTF16 is the slow twin of CompareUTF16: both names turned
 // into their UTF-16 code units and compared unit by unit, as RFC 8785

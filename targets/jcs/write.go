@@ -1,6 +1,10 @@
 package jcs
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+)
 
 // A writer produces the canonical form of one JSON text in a single pass
 // over its bytes, without recursion: open containers live on an explicit
@@ -49,7 +53,7 @@ func (w *writer) keyOf(m *member) []byte {
 // member names are unique (duplicates are written, in no promised order).
 func (w *writer) write() error {
 	in := w.in
-	i := skipSpace(in, 0)
+	i := jsonspan.SkipSpace(in, 0)
 	for {
 		var opened bool
 		var err error
@@ -80,7 +84,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 	}
 	switch c := in[i]; c {
 	case '{', '[':
-		j := skipSpace(in, i+1)
+		j := jsonspan.SkipSpace(in, i+1)
 		if j < len(in) && in[j] == c+2 { // '{'+2 is '}', '['+2 is ']'
 			w.out = append(w.out, c, c+2)
 			return j + 1, false, nil
@@ -118,7 +122,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 func (w *writer) next(i int) (int, bool, error) {
 	in := w.in
 	for {
-		i = skipSpace(in, i)
+		i = jsonspan.SkipSpace(in, i)
 		if len(w.stack) == 0 {
 			if i != len(in) {
 				return i, false, errSyntax
@@ -132,7 +136,7 @@ func (w *writer) next(i int) (int, bool, error) {
 		switch c := in[i]; {
 		case c == ',':
 			w.out = append(w.out, ',')
-			i = skipSpace(in, i+1)
+			i = jsonspan.SkipSpace(in, i+1)
 			if top.object {
 				i, err := w.memberName(i)
 				return i, false, err
@@ -175,12 +179,12 @@ func (w *writer) memberName(i int) (int, error) {
 	}
 	m.prefix = sortPrefix(w.keyOf(&m))
 	w.members = append(w.members, m)
-	j := skipSpace(in, next)
+	j := jsonspan.SkipSpace(in, next)
 	if j >= len(in) || in[j] != ':' {
 		return j, errSyntax
 	}
 	w.out = append(w.out, ':')
-	return skipSpace(in, j+1), nil
+	return jsonspan.SkipSpace(in, j+1), nil
 }
 
 func (w *writer) literal(i int, lit string) (int, bool, error) {
@@ -189,17 +193,4 @@ func (w *writer) literal(i int, lit string) (int, bool, error) {
 	}
 	w.out = append(w.out, lit...)
 	return i + len(lit), false, nil
-}
-
-// skipSpace skips the four whitespace bytes of RFC 8259 section 2.
-func skipSpace(in []byte, i int) int {
-	for i < len(in) {
-		switch in[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }

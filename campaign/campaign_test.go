@@ -3,11 +3,16 @@ package campaign
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // A campaign over the fixture module survives a failing and a hung target,
@@ -31,6 +36,14 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 		Root: fixture, Patterns: []string{"./..."}, Time: 10 * time.Second, Grace: 5 * time.Second,
 		Workdir: work, Progress: &progress, Minimize: min,
 		Targets: []string{"FuzzFine", "FuzzFails", "FuzzFailsOnSeed", "FuzzHangs"},
+		// The fixture module is not in the catalogue: its seeds in code,
+		// in the order FuzzFailsOnSeed adds them.
+		SeedValues: func(t Target) ([]seeds.Seed, error) {
+			if t.Name != "FuzzFailsOnSeed" {
+				return nil, fmt.Errorf("no seeds of %s", t.Name)
+			}
+			return []seeds.Seed{{Name: "passes", Values: []any{[]byte("seed")}}, {Name: "fails", Values: []any{[]byte("planted")}}}, nil
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -42,14 +55,18 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	if r := status["FuzzFine"]; r.Status != StatusOK || r.Execs == 0 {
 		t.Errorf("FuzzFine: %+v, want ok with executions", r)
 	}
-	if r := status["FuzzFails"]; r.Status != StatusFailed || len(r.Failures) != 1 || r.Failures[0].Vector == nil {
-		t.Errorf("FuzzFails: %+v, want failed with one minimized failure", r)
+	if r := status["FuzzFails"]; r.Status != StatusFailed || len(r.Failures) != 1 || r.Failures[0].Vector == nil ||
+		r.Failures[0].By != ByEngine || r.Failures[0].Format != "go-test-fuzz-v1" || r.Failures[0].Seconds <= 0 {
+		t.Errorf("FuzzFails: %+v, want failed by the engine with one minimized failure", r)
 	} else if data, err := os.ReadFile(r.Failures[0].Copy); err != nil || !strings.Contains(string(data), "go test fuzz v1") {
 		t.Errorf("FuzzFails: the copy of the failing input: %q, %v", data, err)
 	}
+	// A seed added in code keeps its input: the second seed, by number.
 	if r := status["FuzzFailsOnSeed"]; r.Status != StatusFailed || len(r.Failures) != 1 ||
-		!strings.Contains(r.Failures[0].Message, "FAIL") || r.Failures[0].Input != "" {
-		t.Errorf("FuzzFailsOnSeed: %+v, want failed with a message and no input", r)
+		r.Failures[0].By != BySeed || r.Failures[0].Input != "FuzzFailsOnSeed/seed#1" || r.Failures[0].Seed != "fails" {
+		t.Errorf("FuzzFailsOnSeed: %+v, want failed on seed#1 with its input", r)
+	} else if data, err := os.ReadFile(r.Failures[0].Copy); err != nil || !strings.Contains(string(data), `[]byte("planted")`) {
+		t.Errorf("FuzzFailsOnSeed: the copy of the failing seed: %q, %v", data, err)
 	}
 	if r := status["FuzzHangs"]; r.Status != StatusHung {
 		t.Errorf("FuzzHangs: %+v, want hung", r)
@@ -57,8 +74,14 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	if n := rep.NewFailures(); n != 3 {
 		t.Errorf("NewFailures = %d, want 3 (two failures and the hang)", n)
 	}
-	if len(min.inputs) != 1 {
-		t.Errorf("the minimizer saw %d inputs, want 1", len(min.inputs))
+	if len(min.inputs) != 2 {
+		t.Fatalf("the minimizer saw %d inputs, want 2", len(min.inputs))
+	}
+	for _, in := range min.inputs {
+		b, ok := in.Values[0].([]byte)
+		if len(in.Values) != 1 || !ok || len(b) == 0 || len(in.Raw) == 0 {
+			t.Errorf("the minimizer got %+v, want the failing bytes", in)
+		}
 	}
 	var fromDisk Report
 	js, err := os.ReadFile(filepath.Join(work, "campaign.json"))
@@ -74,10 +97,15 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	}
 }
 
-type recordingMinimizer struct{ inputs [][]byte }
+type recordingMinimizer struct {
+	mu     sync.Mutex
+	inputs []findings.Input
+}
 
-func (m *recordingMinimizer) Minimize(ctx context.Context, t Target, input []byte, source string) (Vector, error) {
-	m.inputs = append(m.inputs, input)
+func (m *recordingMinimizer) Minimize(ctx context.Context, t Target, in findings.Input) (Vector, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.inputs = append(m.inputs, in)
 	return Vector{Path: "findings/fixture/planted.vec", Signature: "planted-signature", New: true}, nil
 }
 

@@ -23,10 +23,12 @@ func (t Target) String() string { return t.Name }
 
 // Discover lists the fuzz targets of the packages matching patterns (such as
 // "./targets/...") under the module at root, sorted by package and name.
-// It builds each package's test binary into bin, since listing the targets
-// needs it and fuzzing needs it again.
-func Discover(ctx context.Context, root, bin string, patterns []string) ([]Target, map[string]string, error) {
-	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \",\"}}\t{{join .XTestGoFiles \",\"}}"}, patterns...)
+// It builds each package's test binary into bin, with the build tags given
+// (none for a campaign; "planted" for the efficacy benchmark), since listing
+// the targets needs it and fuzzing needs it again.
+func Discover(ctx context.Context, root, bin string, patterns, tags []string) ([]Target, map[string]string, error) {
+	tagArgs := []string{"-tags=" + strings.Join(tags, ",")}
+	args := append([]string{"list", tagArgs[0], "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \",\"}}\t{{join .XTestGoFiles \",\"}}"}, patterns...)
 	out, err := goCommand(ctx, root, args...)
 	if err != nil {
 		return nil, nil, err
@@ -46,7 +48,7 @@ func Discover(ctx context.Context, root, bin string, patterns []string) ([]Targe
 		exe := filepath.Join(bin, strings.ReplaceAll(strings.TrimPrefix(pkg, "github.com/"), "/", "_")+".test")
 		// -fuzz makes the build coverage-instrumented, as go test -fuzz does;
 		// without it the engine mutates blind.
-		if _, err := goCommand(ctx, root, "test", "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
+		if _, err := goCommand(ctx, root, "test", tagArgs[0], "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
 			return nil, nil, err
 		}
 		list, err := command(ctx, dir, exe, "-test.list", "^Fuzz")

@@ -1,0 +1,122 @@
+//go:build planted
+
+package main
+
+// The efficacy benchmark links the planted faults, so it exists only in
+// the planted build: go run -tags planted ./cmd/canonfuzz efficacy (make
+// efficacy). The shipped canonfuzz has no such command
+// (TestShippedBinaryLinksNoPlantedCode).
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/canonfuzz/canonfuzz/campaign/efficacy"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+)
+
+func init() {
+	commands["efficacy"] = command{
+		summary: "run the campaign against each planted fault and write efficacy.json and efficacy.md (planted build only)",
+		run:     runEfficacy,
+	}
+}
+
+// runEfficacy is `canonfuzz efficacy [--budgets 10s,60s] [--repeat N]
+// [--faults LIST] [--seeds both|committed] [--engines native,libfuzzer,
+// libfuzzer+dict] [--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR]
+// [--workdir DIR] [--minimize-time D]`: exit 0 when every run found its fault and kept its
+// signature, 1 when one did not, 2 when the benchmark could not run.
+func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("efficacy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	budgets := fs.String("budgets", "10s", "comma-separated fuzzing budgets per run")
+	repeat := fs.Int("repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
+	list := fs.String("faults", "", "comma-separated planted faults (planted.Variant.Name); default planted.EfficacyFaults")
+	seedModes := fs.String("seeds", "both", "both: committed seeds and withheld; committed: committed only")
+	out := fs.String("out", "work/efficacy", "where efficacy.json and efficacy.md go")
+	workdir := fs.String("workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
+	minTime := fs.Duration("minimize-time", 20*time.Second, "time to minimize each failure")
+	engines := fs.String("engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
+	lfBin := fs.String("libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
+	engineSeeds := fs.String("engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "canonfuzz efficacy: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 || *repeat < 1 || (*seedModes != "both" && *seedModes != "committed") {
+		return fail("want --repeat ≥ 1, --seeds both or committed, and no arguments")
+	}
+	var ds []time.Duration
+	for _, s := range strings.Split(*budgets, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(s))
+		if err != nil || d <= 0 {
+			return fail("--budgets: %q is not a positive duration", s)
+		}
+		ds = append(ds, d)
+	}
+	var es []string
+	for _, e := range strings.Split(*engines, ",") {
+		switch e = strings.TrimSpace(e); e {
+		case efficacy.EngineNative, efficacy.EngineLibFuzzer, efficacy.EngineLibFuzzerDict:
+			es = append(es, e)
+		default:
+			return fail("--engines: no engine %q (native, libfuzzer, libfuzzer+dict)", e)
+		}
+	}
+	var seedList []int64
+	for _, s := range strings.Split(*engineSeeds, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || n <= 0 {
+			return fail("--engine-seeds: %q is not a positive integer", s)
+		}
+		seedList = append(seedList, n)
+	}
+	names := planted.EfficacyFaults
+	if *list != "" {
+		names = strings.Split(*list, ",")
+	}
+	var faults []efficacy.Fault
+	for _, name := range names {
+		v, ok := planted.Lookup(strings.TrimSpace(name))
+		if !ok {
+			return fail("no planted fault %q", name)
+		}
+		b, err := v.Binding()
+		if err != nil {
+			return fail("%v", err)
+		}
+		seeds, err := planted.SeedsOf(v)
+		if err != nil {
+			return fail("%v", err)
+		}
+		faults = append(faults, efficacy.Fault{Name: v.Name(), Fault: v.Fault, Binding: b, Seeds: seeds})
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return fail("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := efficacy.Measure(ctx, efficacy.Config{Root: root, Faults: faults, Budgets: ds, Repeats: *repeat,
+		Withhold: *seedModes == "both", Workdir: absUnder(root, *workdir), Minimize: *minTime, Progress: stderr,
+		Engines: es, LibFuzzerBin: absUnder(root, *lfBin), EngineSeeds: seedList}, absUnder(root, *out))
+	if err != nil {
+		return fail("%v", err)
+	}
+	fmt.Fprint(stdout, rep.Markdown())
+	if len(rep.Missed()) > 0 {
+		return exitRefused
+	}
+	return exitOK
+}

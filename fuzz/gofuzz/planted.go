@@ -1,0 +1,36 @@
+//go:build planted
+
+package gofuzz
+
+import (
+	"os"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+)
+
+// In a build with the planted tag (the efficacy benchmark's libFuzzer
+// builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh), the entry
+// point of the target CANONFUZZ_PLANTED's variant belongs to checks that
+// variant instead of the real target; every other entry point, and every
+// run without the variable, checks the real one.
+func init() {
+	want := os.Getenv("CANONFUZZ_PLANTED")
+	if want == "" {
+		return
+	}
+	v, ok := planted.Lookup(want)
+	if !ok {
+		panic("gofuzz: CANONFUZZ_PLANTED=" + want + " names no planted variant")
+	}
+	plant = func(t *property.Target) property.Binding {
+		if t.Name != v.Target {
+			return t.Real()
+		}
+		b, err := v.Binding()
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}
+}

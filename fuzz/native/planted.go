@@ -1,0 +1,57 @@
+//go:build planted
+
+package native
+
+import (
+	"os"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// The environment of a test binary built with the planted tag, as the
+// efficacy benchmark (cmd/canonfuzz efficacy.go) runs it.
+const (
+	// PlantedEnv names the planted variant (planted.Variant.Name) the
+	// fuzz target it belongs to is bound to instead of the real target.
+	PlantedEnv = "CANONFUZZ_PLANTED"
+	// SeedsEnv set to "withheld" adds no seed at all: the engine starts
+	// from an empty corpus.
+	SeedsEnv = "CANONFUZZ_SEEDS"
+)
+
+func init() { plant = plantFromEnv }
+
+// plantFromEnv binds the target to the variant PlantedEnv names, when it
+// is a variant of this target, with the catalogue's seeds and the
+// variant's own after them (in that order, as planted.SeedsOf lists them
+// for the campaign to find a failing seed#N), or none when SeedsEnv is
+// "withheld". It fails f for a name planted does not know.
+func plantFromEnv(f *testing.F, name string, b *property.Binding, list *[]seeds.Seed) bool {
+	want := os.Getenv(PlantedEnv)
+	if want == "" {
+		return false
+	}
+	v, ok := planted.Lookup(want)
+	if !ok {
+		f.Fatalf("native: %s=%q names no planted variant", PlantedEnv, want)
+	}
+	if v.Target != name {
+		return false
+	}
+	pb, err := v.Binding()
+	if err != nil {
+		f.Fatal(err)
+	}
+	*b = pb
+	if os.Getenv(SeedsEnv) == "withheld" {
+		*list = nil
+		return true
+	}
+	if *list, err = planted.SeedsOf(v); err != nil {
+		f.Fatal(err)
+	}
+	return true
+}
