@@ -38,13 +38,16 @@ var ErrUnframeable = errors.New("guard: a line end inside a message that is not 
 // lineEndAt returns the offset of the first byte sequence in b that some
 // line reader reads as the end of a line, or -1 if there is none.
 func lineEndAt(b []byte) int {
-	for i := 0; i < len(b); i++ {
-		if lineEndLen(b, i) > 0 {
+	for i, c := range b {
+		if mayEndLine[c] && lineEndLen(b, i) > 0 {
 			return i
 		}
 	}
 	return -1
 }
+
+// mayEndLine marks the bytes a line end can start with.
+var mayEndLine = [256]bool{'\n': true, '\r': true, 0x0B: true, 0x0C: true, 0x1C: true, 0x1D: true, 0x1E: true, 0xC2: true, 0xE2: true}
 
 // lineEndLen returns the length of the line end that starts at b[i], or 0.
 func lineEndLen(b []byte, i int) int {
