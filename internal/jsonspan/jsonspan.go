@@ -14,6 +14,8 @@
 // targets/digest too (on any bytes: it reads only whitespace).
 package jsonspan
 
+import "bytes"
+
 // Span is the value or token b[Start:End].
 type Span struct{ Start, End int }
 
@@ -71,16 +73,25 @@ func ValueEnd(b []byte, i int) (int, bool) {
 	return j, j > i
 }
 
-// StringEnd returns the offset just after the string token at b[i].
+// StringEnd returns the offset just after the string token at b[i]. It
+// jumps to the next quote (bytes.IndexByte) and steps over the escapes
+// before it, looking for the next quote again only when one was escaped,
+// so a string costs its length whatever it holds.
 func StringEnd(b []byte, i int) (int, bool) {
 	for i++; i < len(b); {
-		switch b[i] {
-		case '\\':
-			i += 2
-		case '"':
-			return i + 1, true
-		default:
-			i++
+		q := bytes.IndexByte(b[i:], '"')
+		if q < 0 {
+			return len(b), false
+		}
+		q += i
+		for {
+			e := bytes.IndexByte(b[i:q], '\\')
+			if e < 0 {
+				return q + 1, true
+			}
+			if i += e + 2; i > q {
+				break // the quote was escaped
+			}
 		}
 	}
 	return len(b), false

@@ -103,3 +103,19 @@ func TestNotJSONStops(t *testing.T) {
 		}
 	}
 }
+
+// A string dense in escapes, and escaped quotes and backslashes at every
+// place, end where encoding/json says they do; the walk over the escapes
+// is linear (a quadratic walk would not finish this test).
+func TestStringEndOverEscapes(t *testing.T) {
+	for _, s := range []string{`"\\"`, `"\""`, `"a\\\"b"`, `"\\\\"`, `"\u2028\"\\"`, `"` + strings.Repeat(`\u2028`, 1<<20) + `"`} {
+		b := []byte(s + `,1`)
+		var x string
+		if err := json.Unmarshal([]byte(s), &x); err != nil {
+			t.Fatalf("%.20q: %v", s, err)
+		}
+		if end, ok := StringEnd(b, 0); !ok || end != len(s) {
+			t.Errorf("%.20q: ends at %d (%v), want %d", s, end, ok, len(s))
+		}
+	}
+}

@@ -42,13 +42,14 @@ func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 		return violation(d, emptyChain())
 	}
 	ext := inbound.Extend(cfg.Component, cfg.Policy)
-	out, err := rewriteCall(msg, f[envParams], p[parMeta], ext)
+	out, moved, err := rewriteCall(msg, f[envParams], p[parMeta], ext)
 	if err != nil {
 		return answer(id, unwritable(err))
 	}
-	// From here on the call is read from out, the bytes the server gets.
-	op := readFields(out, jsonspan.SkipSpace(out, 0), envelopeNames)[envParams]
-	args := readFields(out, op.Start, paramNames)[parArguments]
+	// From here on the call is read from out, the bytes the server gets:
+	// the arguments lie where the rewrite moved them (before or after the
+	// chain it wrote, never inside).
+	args := moved(p[parArguments])
 	if args.ok {
 		d.Arguments = args.Of(out)
 	}

@@ -14,10 +14,13 @@ import (
 // arguments, the id and every other member as the guard read them, and
 // the result is admitted as msg was: one value replaced by an admitted
 // value, or one member added under a name the object did not have.
-func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte, error) {
+//
+// It also returns where a span of msg after the change lies in the result:
+// moved by the change's length when it begins at or after its end.
+func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte, func(field) field, error) {
 	pb, err := ext.MarshalJSON()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pb = reframe(pb)
 	key := `"` + ProvenanceKey + `":`
@@ -39,7 +42,15 @@ func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte,
 	out := make([]byte, 0, len(msg)-(end-at)+len(insert))
 	out = append(out, msg[:at]...)
 	out = append(out, insert...)
-	return append(out, msg[end:]...), nil
+	out = append(out, msg[end:]...)
+	delta := len(insert) - (end - at)
+	moved := func(f field) field {
+		if f.ok && f.Start >= end {
+			f.Start, f.End = f.Start+delta, f.End+delta
+		}
+		return f
+	}
+	return out, moved, nil
 }
 
 // memberFirst is the member name:value to write just after the brace of
