@@ -74,6 +74,13 @@ efficacy:
 bench:
 	BENCHCOUNT=$(BENCHCOUNT) scripts/bench.sh
 
+# Executions per CPU-second of every native fuzz target on one core
+# (docs/PERFORMANCE.md, "Fuzz target throughput"); needs the Node oracles.
+FUZZEXECS ?= 2000
+.PHONY: fuzz-throughput
+fuzz-throughput: node-deps
+	scripts/fuzz-throughput.sh $(FUZZEXECS)
+
 # The JSONTestSuite conformance of the admission scanner (needs ../shared).
 conformance: build
 	CANONFUZZ=bin/canonfuzz scripts/jsontestsuite.sh ../shared/jsontestsuite/test_parsing

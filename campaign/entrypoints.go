@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
+	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
 // gofuzzPackage is where the go-fuzz and libFuzzer entry points live.
@@ -72,7 +73,7 @@ func runEntryPoint(ctx context.Context, cfg Config, t Target) Result {
 		}
 		res.Status = StatusFailed
 		by := ByEngine
-		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && !logSays(res.Log, "INITED") {
+		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && cfg.Seeds != SeedsWithheld && !logSays(res.Log, "INITED") {
 			by = BySeed // it crashed while reading its seed corpus, before it mutated anything
 		}
 		res.Failures = append(res.Failures, collect(ctx, cfg, t,
@@ -115,7 +116,7 @@ func Crashers(engine, dir string) ([]string, error) {
 				continue
 			}
 		case EngineLibFuzzer:
-			if !hasAnyPrefix(name, "crash-", "leak-", "timeout-", "oom-", "slow-unit-") {
+			if !minimize.IsLibFuzzerArtifact(name) {
 				continue
 			}
 		}
@@ -123,15 +124,6 @@ func Crashers(engine, dir string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-func hasAnyPrefix(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // runEngine runs go-fuzz (a coordinator and cfg.Workers workers, through

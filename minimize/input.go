@@ -61,7 +61,7 @@ func ReadInput(path string) (data []byte, format string, err error) {
 		return v, FormatGoTestFuzz, err
 	case isFile(path + ".output"):
 		return data, FormatGoFuzz, nil
-	case hasAnyPrefix(name, "crash-", "leak-", "timeout-", "oom-", "slow-unit-"):
+	case IsLibFuzzerArtifact(name):
 		return data, FormatLibFuzzer, nil
 	default:
 		return data, FormatPlain, nil
@@ -73,9 +73,12 @@ func isFile(path string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-func hasAnyPrefix(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
+// IsLibFuzzerArtifact reports whether a file name is one libFuzzer
+// writes for a failing input: crash-*, leak-*, timeout-*, oom-* or
+// slow-unit-* (its -artifact_prefix, then the kind and the input's SHA-1).
+func IsLibFuzzerArtifact(name string) bool {
+	for _, p := range []string{"crash-", "leak-", "timeout-", "oom-", "slow-unit-"} {
+		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}

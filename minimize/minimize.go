@@ -144,8 +144,8 @@ type reducer struct {
 	kept     int
 	progress io.Writer
 	halted   bool
-	stop     string // what halted it
-	maxTries int    // 0: no bound
+	stop     string          // what halted it
+	maxTries int             // 0: no bound
 	failed   map[string]bool // candidates that lost the signature
 
 	// The token stream and containers of best, valid until best changes.

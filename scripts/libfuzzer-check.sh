@@ -32,7 +32,7 @@ echo "libfuzzer-check: build.sh took $((SECONDS - began)) s"
 
 mapfile -t entries < <(go run ./fuzz/gofuzz/corpus -list)
 got=$(cd "$out" && ls | sort | tr '\n' ' ')
-want=$(for e in "${entries[@]}"; do echo "$e"; echo "${e}_seed_corpus.zip"; done | sort | tr '\n' ' ')
+want=$(for e in "${entries[@]}"; do echo "$e"; echo "${e}.dict"; echo "${e}_seed_corpus.zip"; done | sort | tr '\n' ' ')
 [[ $got == "$want" ]] || die "build.sh made: $got; want: $want"
 
 status=0

@@ -2,6 +2,11 @@ package seeds
 
 import "github.com/canonfuzz/canonfuzz/fuzz/gen"
 
+// smuggledCall is a whole tools/call outside every bound, carried as a
+// value between line ends in the seeds below (issue 9, the framing
+// bypass).
+const smuggledCall = `{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"delete_repo","arguments":{}}}`
+
 // guardChain is gen.GuardChain as the member that carries it.
 const guardChain = `"_meta":{"io.noescalation/provenance":` + gen.GuardChain + `}`
 
@@ -41,6 +46,18 @@ func guardMessages() []Seed {
 		{`{"jsonrpc":"2.0","id":14,"result":{}}`, "a response: relayed byte for byte"},
 		{`{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/x/../../../etc/passwd"}}}`,
 			"a dot-segment escape from the prefix"},
+		{"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"x\":\r" + smuggledCall + "\r}}",
+			"a notification carrying a call between two CRs (issue 9): relayed as one line"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":17,\"result\":{\"x\":\r\n" + smuggledCall + "\r\n}}",
+			"a response carrying a call between two CRLFs: relayed as one line"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":18,\"method\":\"ping\",\"params\":{\"x\":\n\r" + smuggledCall + "\r}}",
+			"a non-call request carrying a call between line ends: relayed as one line"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":19,\"method\":\"tools/call\",\r\"params\":{\"name\":\"read_file\",\"arguments\":{\"path\":\"/srv/acme/x/a\",\"note\":\"\u2028\",\"x\":\r" +
+			smuggledCall + "\r}," + guardChain + "}}", "a call carrying a call between two CRs and a raw LS: forwarded as one line"},
+		{"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"\u2029\":\"a\u0085b\u2028\"}}",
+			"raw PS, NEL and LS in strings, which str.splitlines splits on: relayed with them escaped"},
+		{`{"jsonrpc":"2.0","id":21,"method":"tools/c\u0061ll","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`,
+			"an escaped method: a tools/call all the same, answered -32001"},
 	}
 	out := make([]Seed, len(raw))
 	for i, s := range raw {
@@ -54,5 +71,6 @@ func guardTargets() []Target {
 	return []Target{
 		{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Seeds: guardMessages(), Sources: []Source{vectors}},
 		{Name: "FuzzDecide", Seeds: guardMessages(), Sources: []Source{vectors}},
+		{Name: "FuzzDecideMatchesReference", Seeds: guardMessages(), Sources: []Source{vectors}},
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,6 +113,39 @@ type Report struct {
 	Runs    []Run     `json:"runs"`
 }
 
+// Unfound lists the faults (with their engine, for a libFuzzer run) that
+// no run with the committed seeds found, and those whose failure lost its
+// signature through minimizing: what makes the benchmark fail. A run with
+// the seeds withheld that misses is a measurement of the engine alone,
+// listed by Missed, not a failure.
+func (r *Report) Unfound() []string {
+	found := map[string]bool{}
+	var keys []string
+	for _, run := range r.Runs {
+		k := run.key()
+		if _, seen := found[k]; !seen {
+			keys = append(keys, k)
+			found[k] = false
+		}
+		if run.Seeds == campaign.SeedsCommitted && run.Found {
+			found[k] = true
+		}
+	}
+	var out []string
+	for _, k := range keys {
+		lost := false
+		for _, run := range r.Runs {
+			if run.key() == k && run.Found && !run.SignatureKept {
+				lost = true
+			}
+		}
+		if !found[k] || lost {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // Missed lists the runs that did not find their fault.
 func (r *Report) Missed() []Run {
 	var out []Run
@@ -125,7 +159,7 @@ func (r *Report) Missed() []Run {
 
 // Measure runs every fault as Config says and writes efficacy.json and
 // efficacy.md into out. The error is for a benchmark that could not run;
-// a fault not found is in the Report (Missed).
+// a fault not found is in the Report (Unfound, Missed).
 func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 	if len(cfg.Faults) == 0 || len(cfg.Budgets) == 0 {
 		return nil, errors.New("efficacy: no faults or no budgets")
@@ -137,7 +171,7 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 	var patterns []string
 	for _, f := range cfg.Faults {
 		p := "./" + f.Binding.Target().Dir
-		if !contains(patterns, p) {
+		if !slices.Contains(patterns, p) {
 			patterns = append(patterns, p)
 		}
 	}
@@ -243,7 +277,7 @@ func measureOne(ctx context.Context, cfg Config, f Fault, engine string, seed in
 // hasEntryPoint reports whether the fault's target has a go-fuzz and
 // libFuzzer entry point.
 func hasEntryPoint(f Fault) bool {
-	return contains(gofuzz.EntryPoints(), f.Binding.Target().Name)
+	return slices.Contains(gofuzz.EntryPoints(), f.Binding.Target().Name)
 }
 
 // realPasses reports whether the real target passes the failing input
@@ -289,15 +323,6 @@ func (r Run) line() string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *Report) write(dir string) error {

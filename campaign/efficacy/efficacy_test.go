@@ -73,6 +73,9 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	if len(rep.Missed()) < 2 {
 		t.Errorf("missed %d runs, want at least the unknown fault's two", len(rep.Missed()))
 	}
+	if u := rep.Unfound(); len(u) != 1 || u[0] != "`FuzzScanMatchesReference/not-planted`" {
+		t.Errorf("Unfound = %q, want the fault the planted build does not know", u)
+	}
 	js, err := os.ReadFile(filepath.Join(work, "efficacy.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -78,6 +78,11 @@ func (r *Report) Markdown() string {
 	fmt.Fprintf(&b, "# Efficacy on planted faults, %s\n\n", r.Started.Format(time.RFC3339))
 	fmt.Fprintf(&b, "%d runs (budgets %s, %d repetition(s) each, one fuzzing worker) on %d CPUs, %.0f s in all; %d runs missed their fault.\n",
 		len(r.Runs), strings.Join(r.Budgets, ", "), r.Repeats, r.CPUs, r.Seconds, len(r.Missed()))
+	if u := r.Unfound(); len(u) > 0 {
+		fmt.Fprintf(&b, "\n**Not found with the committed seeds in any run, or the signature lost:** %s.\n", strings.Join(u, ", "))
+	} else {
+		b.WriteString("\nEvery fault was found through the campaign with the committed seeds, and every failure found kept its signature through minimizing.\n")
+	}
 	b.WriteString("\nColumns per seed mode: found (runs that found the fault / runs), by (seed: the engine's replay of the seed corpus; engine: an input it made), seconds and executions to the first failure, median (range). Minimized: the payload's bytes after the campaign's minimizer, median; kept: runs whose minimized input signs as the failure did.\n")
 	var names []string // fault and engine
 	for _, run := range r.Runs {

@@ -56,13 +56,20 @@ func TestSeedsHold(t *testing.T) {
 
 // TestPlantedFaultsPanicWithTheInput runs each entry point's property,
 // read from bytes as go-fuzz hands them, against its planted variants over
-// the entry point's own seed corpus: some seed exposes each fault, and the
-// panic quotes the input, so that a crasher's output alone reproduces it.
+// the entry point's own seed corpus: the panic quotes the input, so that a
+// crasher's output alone reproduces it. Some planted faults are on purpose
+// exposed by no committed seed (the efficacy benchmark's faults the engine
+// must find: fuzz/planted's test drives them to a failure by generation);
+// those are logged, and every entry point with variants must still have
+// one that a seed exposes, so the quoting is checked on each.
 func TestPlantedFaultsPanicWithTheInput(t *testing.T) {
+	exposed := map[string]int{}
+	variants := map[string]int{}
 	for _, v := range planted.Variants() {
 		if !strings.Contains(strings.Join(entryPoints, " "), v.Target) {
 			continue
 		}
+		variants[v.Target]++
 		t.Run(v.Target+"/"+v.Fault, func(t *testing.T) {
 			b, err := v.Binding()
 			if err != nil {
@@ -85,11 +92,17 @@ func TestPlantedFaultsPanicWithTheInput(t *testing.T) {
 						t.Errorf("the violation does not quote its input %q: %v", in, viol)
 					}
 					t.Logf("caught: %.300v", viol)
+					exposed[v.Target]++
 					return
 				}
 			}
-			t.Fatalf("no seed of %s exposes the planted fault", v.Target)
+			t.Logf("no seed of %s exposes the planted fault: left to the engine", v.Target)
 		})
+	}
+	for target, n := range variants {
+		if exposed[target] == 0 {
+			t.Errorf("%s: none of its %d planted faults is exposed by a seed, so the quoting of its input is unchecked", target, n)
+		}
 	}
 }
 

@@ -23,12 +23,20 @@ func FuzzDecide(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
 }
 
+// FuzzDecideMatchesReference: the cheap decision agrees with the
+// tree-based twin, guard.DecideReference.
+func FuzzDecideMatchesReference(f *testing.F) {
+	check := native.Target(f, "FuzzDecideMatchesReference")
+	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
+}
+
 // TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
 // forwarded, answered and relayed are, so the target's seeds cover every
 // action.
 func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
 	want := map[int]guard.Action{0: guard.Forward, 1: guard.Forward, 2: guard.Answer, 3: guard.Answer,
-		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay}
+		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay,
+		15: guard.Relay, 16: guard.Relay, 17: guard.Relay, 18: guard.Forward, 19: guard.Relay, 20: guard.Answer}
 	list, err := seeds.For("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
 	if err != nil {
 		t.Fatal(err)

@@ -167,3 +167,15 @@ func GuardRelaysRaw(raw []byte, cfg guard.Config) guard.Decision {
 	}
 	return d
 }
+
+// GuardComparesRawMethod is guard.Decide with the slip a hand-written
+// reader of raw bytes makes: it compares the method token as written, not
+// its value, so "tools/c\u0061ll" (a tools/call to every JSON reader) is
+// another method to it, relayed unchecked.
+func GuardComparesRawMethod(raw []byte, cfg guard.Config) guard.Decision {
+	d := guard.Decide(raw, cfg)
+	if d.Method == guard.MethodCall && !bytes.Contains(raw, []byte(`"tools/call"`)) {
+		return guard.Decision{Action: guard.Relay, Message: raw, Method: `tools/c\u0061ll`, ID: d.ID}
+	}
+	return d
+}

@@ -32,12 +32,6 @@ func (v Variant) Binding() (property.Binding, error) {
 	return t.With(v.Impl)
 }
 
-// crSmuggle is a notification that carries a whole tools/call between
-// two CRs, JSON whitespace: one message to the guard, three lines to a
-// reader that splits on CR (issue 9).
-const crSmuggle = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"x\":\r" +
-	`{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"delete_repo","arguments":{}}}` + "\r}}"
-
 // Variants lists every planted fault, at least one for each fuzz target
 // of the module (TestEveryFuzzTargetIsDrivenToAFailure holds the list to
 // the registry and the source).
@@ -88,9 +82,9 @@ func Variants() []Variant {
 
 		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "last duplicate wins, no admission (encoding/json)", Impl: GuardLastWins},
 		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "original bytes forwarded after a first-wins check", Impl: GuardForwardsInput},
-		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "relays CRs", Impl: GuardRelaysRaw,
-			Seeds: []property.Input{{[]byte(crSmuggle)}}},
+		{Target: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Fault: "relays CRs", Impl: GuardRelaysRaw},
 		{Target: "FuzzDecide", Fault: "last duplicate wins, no admission (encoding/json)", Impl: GuardLastWins},
+		{Target: "FuzzDecideMatchesReference", Fault: "the method compared as written, not decoded", Impl: GuardComparesRawMethod},
 
 		{Target: "FuzzStructureSpans", Fault: "an unterminated string's span past the end", Impl: StructureOverrunsUnterminated},
 		{Target: "FuzzMinimizeKeepsTheSignature", Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: MinimizeKeepsAnyFailure},

@@ -34,6 +34,7 @@ var checks = map[string]string{
 	"FuzzParse":                                       "typed refusals; marshalling a fixed point; the effbound is the meet of the hops on probe calls",
 	"FuzzGuardForwardsOnlyWhatEveryParserReadsInside": "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
 	"FuzzDecide":                                      "each action keeps its promises: admitted, one line, faithful relays, error answers",
+	"FuzzDecideMatchesReference":                      "the cheap decision agrees with the tree-based twin: action, refusal, id, method, what is sent",
 	"FuzzStructureSpans":                              "the minimizer's tokens and containers lie inside the input, in order",
 	"FuzzMinimizeKeepsTheSignature":                   "minimizing keeps the exact signature, never grows, ends on a fixed point",
 }

@@ -323,7 +323,11 @@ func guardTargets() []*Target {
 		Oracles: readers, Params: raw, Text: oneText}
 	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
 		Input: "raw bytes, one client message", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
+	twin := Target{Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecideMatchesReference",
+		Input: "raw bytes, one client message", Oracles: []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
+		Params: raw, Text: oneText}
 	return []*Target{
+		define(twin, guard.Decide, func(d Decider, in Input) *Violation { return DecideMatchesReference(d, in.bytes(0)) }),
 		withDocument(define(main, guard.Decide, func(d Decider, in Input) *Violation {
 			return GuardForwardsOnlyWhatEveryParserReadsInside(d, in.bytes(0))
 		}), "the message gen.GenerateMessage makes",

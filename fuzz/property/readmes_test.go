@@ -59,3 +59,30 @@ func TestFuzzTargetNamesAreUnique(t *testing.T) {
 		where[d.Name] = at
 	}
 }
+
+// TestFuzzReadmeFolders: fuzz/README.md's table of folders has a row for
+// every folder of fuzz/, and no row for a folder that is not there.
+func TestFuzzReadmeFolders(t *testing.T) {
+	entries, err := os.ReadDir("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\|((?: ?\\[`[a-z]+/`\\]\\([^)]+\\),?)+) \\|").FindAllStringSubmatch(string(data), -1) {
+		for _, f := range regexp.MustCompile("\\[`([a-z]+)/`\\]").FindAllStringSubmatch(m[1], -1) {
+			rows[f[1]] = true
+			if fi, err := os.Stat(filepath.Join("..", f[1])); err != nil || !fi.IsDir() {
+				t.Errorf("fuzz/README.md has a row for %s/, which is not a folder of fuzz/", f[1])
+			}
+		}
+	}
+	for _, e := range entries {
+		if e.IsDir() && !rows[e.Name()] {
+			t.Errorf("fuzz/%s/ has no row in fuzz/README.md's table of folders", e.Name())
+		}
+	}
+}

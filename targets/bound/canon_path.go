@@ -1,7 +1,9 @@
 package bound
 
 import (
+	"bytes"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -49,29 +51,7 @@ func canonHierarchical(s string) (string, error) {
 	if introducesAny(rawTail, tail, uriReserved) {
 		return "", notCanonical("percent-encoded delimiter in a query or fragment")
 	}
-	segs := strings.Split(path, "/")
-	for i, seg := range segs {
-		d, err := decodeToFixedPoint(seg)
-		if err != nil {
-			return "", err
-		}
-		if strings.IndexByte(d, 0) >= 0 {
-			// Judged per segment, before ".." can remove the segment
-			// that holds it: "q%00/.." must not resolve to its parent.
-			return "", notCanonical("NUL in a hierarchical value")
-		}
-		if strings.ContainsAny(d, "/\\") {
-			return "", notCanonical("segment %q decodes to a separator", seg)
-		}
-		if (d == "." || d == "..") && d != seg {
-			return "", notCanonical("segment %q decodes to a dot segment", seg)
-		}
-		if introducesAny(seg, d, "?#") {
-			return "", notCanonical("segment %q decodes to a query or fragment delimiter", seg)
-		}
-		segs[i] = d
-	}
-	out, err := resolveSegments(segs)
+	out, err := resolveSegments(path)
 	if err != nil {
 		return "", err
 	}
@@ -156,33 +136,85 @@ func schemeEnd(s string) int {
 	return -1
 }
 
-// resolveSegments resolves dot segments, collapses repeated separators
-// and removes a trailing one, over a path already split at '/'. "/" stays
-// "/"; a relative path whose segments all cancel is ".".
-func resolveSegments(segs []string) (string, error) {
-	if len(segs) == 1 && segs[0] == "" {
+// resolveSegments percent-decodes each segment of path (between '/') to a
+// fixed point, refusing what decoding would change the structure of, then
+// resolves dot segments, collapses repeated separators and removes a
+// trailing one. "/" stays "/"; a relative path whose segments all cancel
+// is ".". Every segment is judged before the resolution is: "q%00/.."
+// must not resolve to its parent, and a path refused for a segment is
+// refused for it even if it also climbs above its root. The walk writes
+// the result as it goes, popping a segment by cutting at its separator, so
+// it costs the path's length, not a string per segment.
+func resolveSegments(path string) (string, error) {
+	if path == "" {
 		return "", nil
 	}
-	abs := segs[0] == ""
-	var stack []string
-	for _, seg := range segs {
-		switch seg {
-		case "", ".":
-		case "..":
-			if len(stack) == 0 {
-				return "", notCanonical("the path climbs above its root")
+	abs := path[0] == '/'
+	out := make([]byte, 0, len(path)+1)
+	base := 0 // the bytes of out no ".." removes: the root's separator
+	if abs {
+		out, base = append(out, '/'), 1
+	}
+	depth := 0
+	var climbs error
+	for rest, more := path, true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
+		d, err := decodeSegment(seg)
+		if err != nil {
+			return "", err
+		}
+		switch {
+		case d == "" || d == ".":
+		case d == "..":
+			if depth == 0 {
+				if climbs == nil {
+					climbs = notCanonical("the path climbs above its root")
+				}
+				continue
 			}
-			stack = stack[:len(stack)-1]
-		default:
-			stack = append(stack, seg)
+			depth--
+			out = out[:max(base, bytes.LastIndexByte(out, '/'))]
+		case climbs == nil:
+			if depth > 0 {
+				out = append(out, '/')
+			}
+			out = append(out, d...)
+			depth++
 		}
 	}
-	joined := strings.Join(stack, "/")
 	switch {
-	case abs:
-		return "/" + joined, nil
-	case joined == "":
+	case climbs != nil:
+		return "", climbs
+	case len(out) == 0:
 		return ".", nil
+	case string(out) == path:
+		return path, nil // already canonical
 	}
-	return joined, nil
+	// out is not written again: the string shares its bytes, as
+	// strings.Builder's does, rather than copying the path once more.
+	return unsafe.String(&out[0], len(out)), nil
+}
+
+// decodeSegment percent-decodes one path segment to a fixed point, and
+// refuses a segment whose decoding holds NUL, a separator, a dot segment
+// it was not written as, or a query or fragment delimiter.
+func decodeSegment(seg string) (string, error) {
+	d, err := decodeToFixedPoint(seg)
+	if err != nil {
+		return "", err
+	}
+	if strings.IndexByte(d, 0) >= 0 {
+		return "", notCanonical("NUL in a hierarchical value")
+	}
+	if strings.ContainsAny(d, "/\\") {
+		return "", notCanonical("segment %q decodes to a separator", seg)
+	}
+	if (d == "." || d == "..") && d != seg {
+		return "", notCanonical("segment %q decodes to a dot segment", seg)
+	}
+	if introducesAny(seg, d, "?#") {
+		return "", notCanonical("segment %q decodes to a query or fragment delimiter", seg)
+	}
+	return d, nil
 }

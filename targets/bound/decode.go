@@ -39,9 +39,10 @@ func DecodeAdmitted(raw []byte) (Value, error) {
 	return decodeAdmitted(raw)
 }
 
-// decodeAdmitted decodes raw with jsontext, strictly.
+// decodeAdmitted decodes raw with jsontext, strictly. The decoder reads a
+// bytes.Buffer in place, without copying raw into a buffer of its own.
 func decodeAdmitted(raw []byte) (Value, error) {
-	d := jsontext.NewDecoder(bytes.NewReader(raw))
+	d := jsontext.NewDecoder(bytes.NewBuffer(raw))
 	v, err := decodeValue(d, &decodePath{})
 	if err != nil {
 		return Value{}, err

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -80,6 +81,11 @@ func readID(msg []byte, f field) []byte {
 	case "number":
 		return append([]byte(nil), tok...)
 	case "string":
+		if bytes.IndexByte(tok, '\\') < 0 {
+			// Admitted, so no control character or quote stands raw in
+			// it: the token is already written as targets/bound writes it.
+			return append([]byte(nil), tok...)
+		}
 		s, ok := jsonspan.Unquote(tok)
 		if !ok {
 			return nil

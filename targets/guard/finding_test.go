@@ -71,3 +71,20 @@ func TestFindingAuditMalformed(t *testing.T) {
 		}
 	}
 }
+
+// findings/spec/guard-framing.md: a tools/call smuggled between two CRs in
+// a notification is relayed as one line holding the same value, which no
+// line reader splits; raw LS, PS and NEL in strings are escaped.
+func TestFindingFraming(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	call := `{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"delete_repo","arguments":{}}}`
+	msg := "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"x\":\r" + call + "\r,\"s\":\"\u2028\u2029\u0085\"}}"
+	d := Decide([]byte(msg), cfg)
+	want := `{"jsonrpc":"2.0","method":"notifications/progress","params":{"x": ` + call + ` ,"s":"\u2028\u2029\u0085"}}`
+	if d.Action != Relay || string(d.Message) != want {
+		t.Fatalf("%v %q, want the relay %q", d.Action, d.Message, want)
+	}
+	if !sameTree(t, d.Message, []byte(msg)) {
+		t.Errorf("the relay does not read as the message")
+	}
+}

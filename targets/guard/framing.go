@@ -120,7 +120,7 @@ func reframe(b []byte) []byte {
 	if first < 0 {
 		return b
 	}
-	out := make([]byte, 0, len(b)+16)
+	out := make([]byte, 0, reframedLen(b, first))
 	inString := false
 	for i := 0; i < len(b); {
 		c := b[i]
@@ -146,6 +146,24 @@ func reframe(b []byte) []byte {
 		i++
 	}
 	return out
+}
+
+// reframedLen is the length of reframe(b), b holding its first line end
+// at first: each NEL (2 bytes) and LS or PS (3 bytes) becomes a 6-byte
+// escape, so the result is allocated once, whatever b holds.
+func reframedLen(b []byte, first int) int {
+	n := len(b)
+	for i := first; i < len(b); i++ {
+		if b[i] == 0xC2 || b[i] == 0xE2 {
+			switch lineEndLen(b, i) {
+			case 2:
+				n += 4
+			case 3:
+				n += 3
+			}
+		}
+	}
+	return n
 }
 
 // appendLineEndEscape writes the \u escape of a raw U+0085, U+2028 or

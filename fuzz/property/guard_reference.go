@@ -1,0 +1,89 @@
+package property
+
+import (
+	"bytes"
+	"errors"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// DecideMatchesReference holds decide, on one raw client message under
+// GuardConfig in enforce and in audit mode, to guard.DecideReference, the
+// slow twin that decodes the whole message into a tree (SEP-3246 section
+// 4, the same decision taken the obvious way):
+//
+//   - the same action (reference:action), for the same refusal: class,
+//     code and reason (reference:refusal);
+//   - the same id, method and tool (reference:id, reference:method,
+//     reference:tool);
+//   - what is sent on, and the arguments, read as the twin's under every
+//     JSON reader (reference:message, reference:arguments): the cheap
+//     decision splices the chain into the client's bytes, the twin writes
+//     its own tree, and a server must not be able to tell them apart;
+//   - an answer carries the twin's error code and id (the message text may
+//     differ only in how the arguments are written: reference:message).
+//
+// A message the twin cannot decode because it has more values than
+// bound.MaxValues is out of the property's reach: the twin builds a tree
+// of the whole message, which is what the cheap decision exists to avoid.
+func DecideMatchesReference(decide Decider, raw []byte) *Violation {
+	const name = "DecideMatchesReference"
+	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
+		cfg := GuardConfig()
+		cfg.Mode = mode
+		want := guard.DecideReference(raw, cfg)
+		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
+			return nil
+		}
+		got := decide(raw, cfg)
+		if v := sameDecision(name, mode, got, want); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// sameDecision compares a decision with the twin's.
+func sameDecision(property string, mode guard.Mode, got, want guard.Decision) *Violation {
+	switch {
+	case got.Action != want.Action:
+		return violated(property, "reference:action", "%v: %v (%v), the reference %v (%v)", mode, got.Action, got.Refusal, want.Action, want.Refusal)
+	case (got.Refusal == nil) != (want.Refusal == nil) ||
+		got.Refusal != nil && (got.Refusal.Class != want.Refusal.Class || got.Refusal.Code != want.Refusal.Code || got.Refusal.Reason != want.Refusal.Reason):
+		return violated(property, "reference:refusal", "%v: refusal %v, the reference %v", mode, got.Refusal, want.Refusal)
+	case !bytes.Equal(got.ID, want.ID):
+		return violated(property, "reference:id", "%v: id %s, the reference %s", mode, got.ID, want.ID)
+	case got.Method != want.Method:
+		return violated(property, "reference:method", "%v: method %q, the reference %q", mode, got.Method, want.Method)
+	case (got.Call == nil) != (want.Call == nil) || got.Call != nil && got.Call.Name != want.Call.Name:
+		return violated(property, "reference:tool", "%v: call %v, the reference %v", mode, got.Call, want.Call)
+	case (got.Arguments == nil) != (want.Arguments == nil) || !sameReadings(got.Arguments, want.Arguments):
+		return violated(property, "reference:arguments", "%v: arguments %q, the reference %q", mode, got.Arguments, want.Arguments)
+	}
+	if got.Action == guard.Answer {
+		return sameAnswer(property, mode, got.Message, want.Message)
+	}
+	if !sameReadings(got.Message, want.Message) {
+		return violated(property, "reference:message", "%v: %v %q, the reference %q", mode, got.Action, got.Message, want.Message)
+	}
+	return nil
+}
+
+// sameAnswer compares two JSON-RPC error answers by id and error code.
+func sameAnswer(property string, mode guard.Mode, got, want []byte) *Violation {
+	g, gerr := bound.ParseValue(got)
+	w, werr := bound.ParseValue(want)
+	gid, _ := g.Get("id")
+	wid, _ := w.Get("id")
+	ge, _ := g.Get("error")
+	we, _ := w.Get("error")
+	gc, _ := ge.Get("code")
+	wc, _ := we.Get("code")
+	gj, _ := gid.MarshalJSON()
+	wj, _ := wid.MarshalJSON()
+	if gerr != nil || werr != nil || !bytes.Equal(gj, wj) || gc.Number != wc.Number {
+		return violated(property, "reference:message", "%v: answered %q, the reference %q", mode, got, want)
+	}
+	return nil
+}

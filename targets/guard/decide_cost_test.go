@@ -1,0 +1,165 @@
+package guard
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// allocated returns the bytes f allocates on the heap, starting cold (two
+// collections empty every sync.Pool and its victim cache): the cost
+// measure of these tests, never wall-clock time.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func zeros(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("0,", n), ",") + "]" }
+
+func members(n int) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":0`, i)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+func chainOf(hops int, constraint func(i int) string) string {
+	h := make([]string, hops)
+	for i := range h {
+		h[i] = fmt.Sprintf(`{"component":"h%d","bound":[{"tool":"read_file","args":{"path":%s}}]}`, i, constraint(i))
+	}
+	return `{"v":1,"chain":[` + strings.Join(h, ",") + `]}`
+}
+
+func inList(n int) func(int) string {
+	return func(int) string {
+		return `{"in":[` + strings.TrimSuffix(strings.Repeat(`"/srv/acme/a",`, n), ",") + `]}`
+	}
+}
+
+func callWith(args, meta string) string {
+	m := ""
+	if meta != "" {
+		m = `,"_meta":{"io.noescalation/provenance":` + meta + `}`
+	}
+	return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":` + args + m + `}}`
+}
+
+// hostileMessages are the shapes of issue 9's denial of service (an
+// admitted message of twenty megabytes: ten million zeros, 1.4 million
+// members), a tenth of the size (what is measured is the multiple, and the
+// cost of each shape is linear), and the rest of the class: every place in
+// a message where a large value can stand, every refusal and every action,
+// and chains at and past the limits of targets/bound.
+func hostileMessages() map[string]string {
+	return map[string]string{
+		"a million zeros (a batch)":         zeros(1_000_000),
+		"140,000 members (a response)":      members(140_000),
+		"140,000 members as params":         `{"jsonrpc":"2.0","method":"notifications/x","params":` + members(140_000) + `}`,
+		"a 2 MB method":                     `{"jsonrpc":"2.0","id":1,"method":"` + strings.Repeat("m", 2<<20) + `"}`,
+		"a 2 MB id":                         `{"jsonrpc":"2.0","id":"` + strings.Repeat("i", 2<<20) + `","result":{}}`,
+		"a notification of line separators": `{"jsonrpc":"2.0","method":"x","params":["` + strings.Repeat("\u2028", 2<<20) + `"]}`,
+		"a response of CRs":                 `{"jsonrpc":"2.0","id":1,"result":[` + strings.Repeat("\r0,", 2<<20) + `0]}`,
+		"unconstrained argument of zeros":   callWith(`{"path":"/srv/acme/a","data":`+zeros(500_000)+`}`, ""),
+		"constrained argument of zeros":     callWith(`{"path":`+zeros(500_000)+`}`, ""),
+		"constrained argument of members":   callWith(`{"path":`+members(70_000)+`}`, ""),
+		"arguments of 140,000 members":      callWith(members(140_000), ""),
+		"a constrained 2 MB string":         callWith(`{"path":"/srv/acme/`+strings.Repeat("a/", 1<<20)+`"}`, ""),
+		"a chain of zeros":                  callWith(`{"path":"/srv/acme/a"}`, zeros(500_000)),
+		"a chain of 10,000 hops":            callWith(`{"path":"/srv/acme/a"}`, chainOf(10_000, func(int) string { return `{"prefix":"/srv/"}` })),
+		"a violation with large arguments":  callWith(`{"path":"/etc/passwd","data":`+zeros(500_000)+`}`, ""),
+	}
+}
+
+// No hostile message costs Decide more than four times its size in bytes
+// allocated, beyond what admit.Scan allocates on it (admission of an
+// object of 1.4 million members fills name tables of about eighteen times
+// its size: targets/admit's cost, reported to its owner, and not this
+// package's to cap).
+func TestDecideCostsASmallMultipleOfTheMessage(t *testing.T) {
+	enforce := vectorConfig(t, Originate, Enforce)
+	audit := vectorConfig(t, Originate, Audit)
+	for name, msg := range hostileMessages() {
+		raw := []byte(msg)
+		for _, cfg := range []Config{enforce, audit} {
+			var d Decision
+			cost := allocated(func() { d = Decide(raw, cfg) })
+			scan := allocated(func() { _ = admit.Scan(raw, admit.Options{}) })
+			cost -= min(cost, scan)
+			if limit := 4 * uint64(len(raw)); cost > limit {
+				t.Errorf("%s (%v): %v allocated %d bytes beyond admission's for %d (%.1fx), want at most 4x",
+					name, cfg.Mode, d.Action, cost, len(raw), float64(cost)/float64(len(raw)))
+			}
+			if lineEndAt(d.Message) >= 0 {
+				t.Errorf("%s: sent a line end", name)
+			}
+		}
+	}
+}
+
+// A chain within the limits is met and checked (sections 3.3, 4.2) in a
+// cost linear in the chain: twice the hops, or twice the members of each
+// hop's in list, cost at most about twice as much. The constant is not
+// small (each value of a chain becomes a node of a tree, canonicalized
+// under two readings and met hop by hop, about 100 bytes allocated for
+// each byte of a chain of short in members, and a compiled glob's tables
+// for each glob), but it is a constant: MaxHops and MaxValues bound it.
+func TestDecideChecksAChainInLinearCost(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Audit)
+	glob := func(i int) string { return fmt.Sprintf(`{"glob":"/srv/**/a%d*"}`, i) }
+	for _, c := range []struct {
+		name       string
+		half, full string
+	}{
+		{"hops of in lists", chainOf(32, inList(500)), chainOf(64, inList(500))},
+		{"in members", chainOf(32, inList(500)), chainOf(32, inList(1000))},
+		{"hops of globs", chainOf(32, glob), chainOf(64, glob)},
+	} {
+		half, full := []byte(callWith(`{"path":"/srv/acme/a"}`, c.half)), []byte(callWith(`{"path":"/srv/acme/a"}`, c.full))
+		var dh, df Decision
+		ch := allocated(func() { dh = Decide(half, cfg) })
+		cf := allocated(func() { df = Decide(full, cfg) })
+		if dh.Action != Forward || df.Action != Forward {
+			t.Fatalf("%s: %v %v, want forwards", c.name, dh.Action, df.Action)
+		}
+		if ratio := float64(cf) / float64(ch); ratio > 2.5 {
+			t.Errorf("%s: %d bytes allocated for %d, then %d for %d: %.2f times as much for twice the chain", c.name, ch, len(half), cf, len(full), ratio)
+		}
+		if limit := 128 * uint64(len(full)); cf > limit {
+			t.Errorf("%s: %d bytes allocated for %d, more than 128 times", c.name, cf, len(full))
+		}
+		t.Logf("%s: %d bytes for %d (%.1fx), %d for %d (%.1fx)", c.name, ch, len(half), float64(ch)/float64(len(half)), cf, len(full), float64(cf)/float64(len(full)))
+	}
+	// Past a limit the chain is refused once its tree is built: the same
+	// constant, never more.
+	for name, chain := range map[string]string{
+		"past MaxHops":      chainOf(65, func(int) string { return `{"prefix":"/srv/"}` }),
+		"past MaxInMembers": chainOf(1, inList(4097)),
+	} {
+		raw := []byte(callWith(`{"path":"/srv/acme/a"}`, chain))
+		var d Decision
+		cost := allocated(func() { d = Decide(raw, cfg) })
+		if d.Action != Answer || !errors.Is(d.Refusal, ErrMalformedProvenance) || !errors.Is(d.Refusal, bound.ErrTooLarge) {
+			t.Errorf("%s: %v %v, want a malformed-provenance answer for its size", name, d.Action, d.Refusal)
+		}
+		if limit := 128 * uint64(len(raw)); cost > limit {
+			t.Errorf("%s: %d bytes allocated for %d, more than 128 times", name, cost, len(raw))
+		}
+	}
+}
