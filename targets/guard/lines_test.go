@@ -25,13 +25,6 @@ func TestReplyIDMatchesReadID(t *testing.T) {
 	}
 }
 
-func FuzzReplyIDMatchesReadID(f *testing.F) {
-	for _, id := range replyIDSeeds {
-		f.Add(id)
-	}
-	f.Fuzz(checkReplyID)
-}
-
 func checkReplyID(t *testing.T, id string) {
 	req := []byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
 	if admit.Scan(req, admit.Options{}) != nil {
