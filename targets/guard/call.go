@@ -71,15 +71,15 @@ func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 // bound.CallFromValue does, with its faults.
 func callName(msg []byte, p []field) (bound.Call, error) {
 	name := p[parName]
-	if !name.ok || msg[name.Start] != '"' {
+	s, ok := "", false
+	if name.ok {
+		s, ok = jsonspan.Unquote(name.Of(msg)) // false for any value but a string
+	}
+	if !ok {
 		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
 	}
 	if a := p[parArguments]; a.ok && !a.isObject(msg) {
 		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Reason: "arguments must be an object, not " + a.kindOf(msg)}
-	}
-	s, ok := jsonspan.Unquote(name.Of(msg))
-	if !ok {
-		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
 	}
 	return bound.Call{Name: s, Arguments: map[string]bound.Value{}}, nil
 }

@@ -1,0 +1,47 @@
+package guard
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// A constrained argument is decoded only while the values it holds stay
+// within bound.MaxValues (65536, pinned here as the documented literal):
+// one past it is refused as a typed limit before any tree is built, never
+// judged or forwarded.
+func TestDecideRefusesConstrainedArgumentsPastMaxValues(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	call := func(elements int) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":[` +
+			strings.TrimSuffix(strings.Repeat("0,", elements), ",") + `]}}}`)
+	}
+	d := Decide(call(65536), cfg) // the array and 65536 zeros: 65537 values
+	if d.Action == Forward {
+		t.Fatalf("an array for a prefix-constrained path was forwarded")
+	}
+	const past = `over the limit of 65536 values at "/arguments/path"`
+	if d.Refusal == nil || !strings.Contains(d.Refusal.Error(), past) {
+		t.Fatalf("refusal %v, want one %s", d.Refusal, past)
+	}
+	if d.Action != Answer {
+		t.Errorf("action %v, want an answer", d.Action)
+	}
+	d = Decide(call(65534), cfg) // 65535 values: within the limit, judged and refused as outside the bound
+	if d.Refusal != nil && strings.Contains(d.Refusal.Error(), "over the limit") {
+		t.Errorf("65535 values refused as past the limit: %v", d.Refusal)
+	}
+}
+
+// A queue that is closed takes nothing more: put says so, and nothing is
+// queued for a writer that has gone.
+func TestLineQueuePutAfterClose(t *testing.T) {
+	q := newLineQueue(1 << 10)
+	q.close()
+	if err := q.put(queued{line: []byte("{}\n")}, nil, 0); !errors.Is(err, errQueueClosed) {
+		t.Fatalf("put on a closed queue: %v, want errQueueClosed", err)
+	}
+	if items, _ := q.take(nil); len(items) != 0 {
+		t.Errorf("a closed queue handed out %d lines", len(items))
+	}
+}
