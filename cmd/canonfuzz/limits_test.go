@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
 )
 
 // meet and check answer the shapes of issue 9's denial of service (twenty
@@ -47,18 +48,14 @@ func TestMeetAndCheckRefuseTheDoSShapes(t *testing.T) {
 	} {
 		var code int
 		var out, errOut string
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		code, out, errOut = runCmd(t, "", c.args...)
-		runtime.ReadMemStats(&after)
+		cost := alloctest.Bytes(func() { code, out, errOut = runCmd(t, "", c.args...) })
 		if code != exitRefused || !c.check(out, errOut) {
 			t.Errorf("%s %s: exit %d, %q %q", c.args[0], filepath.Base(c.args[1]), code, out, errOut)
 		}
 		// The file read (about twice its size as it grows), its admission
 		// (the member-name tables of a large object: targets/admit's cost),
 		// and nothing that grows with it beyond.
-		if cost, limit := after.TotalAlloc-before.TotalAlloc, uint64(24*c.size); cost > limit {
+		if limit := uint64(24 * c.size); cost > limit {
 			t.Errorf("%s %s: allocated %d bytes for %d, want at most %d", c.args[0], filepath.Base(c.args[1]), cost, c.size, limit)
 		}
 	}

@@ -3,24 +3,11 @@ package bound
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
-)
 
-// allocated returns the bytes f allocates on the heap, as runtime.MemStats
-// counts them (the cost measure of these tests: never wall-clock time).
-// It starts cold: two collections empty every sync.Pool (and its victim
-// cache), so what f costs does not depend on what ran before.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
+)
 
 // A chain whose meet would be too large to build denies instead of
 // admitting or running away.
@@ -36,7 +23,7 @@ func TestMeetCapsDeny(t *testing.T) {
 		t.Fatal(err)
 	}
 	var d Decision
-	cost := allocated(func() {
+	cost := alloctest.Bytes(func() {
 		if _, err := EffBound(p, Canon{}); !errors.Is(err, ErrTooLarge) {
 			t.Errorf("effbound of 300^3 rule combinations: %v", err)
 		}
@@ -63,7 +50,7 @@ func TestMeetLargeInCostsItsSize(t *testing.T) {
 	size := len(a.appendJSON(nil)) + len(b.appendJSON(nil))
 	var m Constraint
 	var ok bool
-	cost := allocated(func() { m, ok = MeetConstraints(a, b, ModeDual, false) })
+	cost := alloctest.Bytes(func() { m, ok = MeetConstraints(a, b, ModeDual, false) })
 	if !ok {
 		t.Fatal("the meet of two overlapping in lists is empty")
 	}
@@ -108,7 +95,7 @@ func TestMeetSearchBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	var m Bound
-	cost := allocated(func() { m, err = MeetBounds(b, b, Canon{}) })
+	cost := alloctest.Bytes(func() { m, err = MeetBounds(b, b, Canon{}) })
 	if err != nil || len(m) == 0 {
 		t.Fatalf("%d rules, %v", len(m), err)
 	}
@@ -133,7 +120,7 @@ func TestCheckWorkCap(t *testing.T) {
 	arg := strings.Repeat("a", 1<<20)
 	call := Call{Name: "t", Arguments: map[string]Value{"a": String(arg)}}
 	var d Decision
-	cost := allocated(func() { d = Check(p, call, Canon{Schemas: Schemas{"t": {"a": ModePlain}}}) })
+	cost := alloctest.Bytes(func() { d = Check(p, call, Canon{Schemas: Schemas{"t": {"a": ModePlain}}}) })
 	if d.Admit || !strings.Contains(d.Reason, "work cap") {
 		t.Errorf("%+v", d)
 	}

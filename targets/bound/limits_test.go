@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
@@ -90,8 +91,8 @@ func TestLimitRefusalsCostLittle(t *testing.T) {
 	} {
 		doc := []byte(c.doc)
 		var err error
-		cost := allocated(func() { err = c.parse(doc) })
-		scan := allocated(func() { _ = admit.Scan(doc, admit.Options{}) })
+		cost := alloctest.Bytes(func() { err = c.parse(doc) })
+		scan := alloctest.Bytes(func() { _ = admit.Scan(doc, admit.Options{}) })
 		cost -= min(cost, scan)
 		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("%s: %v, want a *LimitError", name, err)
@@ -113,7 +114,7 @@ func TestCheckOfMaxHopsIsLinear(t *testing.T) {
 	}
 	call := Call{Name: "t", Arguments: map[string]Value{"a": String("/srv/a/x1")}}
 	var d Decision
-	cost := allocated(func() { d = Check(p, call, Canon{}) })
+	cost := alloctest.Bytes(func() { d = Check(p, call, Canon{}) })
 	if d.Admit {
 		t.Errorf("admitted by %d disjoint globs: %+v", MaxHops, d)
 	}

@@ -3,26 +3,14 @@ package guard
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
-
-// allocated returns the bytes f allocates on the heap, starting cold (two
-// collections empty every sync.Pool and its victim cache): the cost
-// measure of these tests, never wall-clock time.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 func zeros(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("0,", n), ",") + "]" }
 
@@ -99,8 +87,8 @@ func TestDecideCostsASmallMultipleOfTheMessage(t *testing.T) {
 		raw := []byte(msg)
 		for _, cfg := range []Config{enforce, audit} {
 			var d Decision
-			cost := allocated(func() { d = Decide(raw, cfg) })
-			scan := allocated(func() { _ = admit.Scan(raw, admit.Options{}) })
+			cost := alloctest.Bytes(func() { d = Decide(raw, cfg) })
+			scan := alloctest.Bytes(func() { _ = admit.Scan(raw, admit.Options{}) })
 			cost -= min(cost, scan)
 			if limit := 4 * uint64(len(raw)); cost > limit {
 				t.Errorf("%s (%v): %v allocated %d bytes beyond admission's for %d (%.1fx), want at most 4x",
@@ -133,8 +121,8 @@ func TestDecideChecksAChainInLinearCost(t *testing.T) {
 	} {
 		half, full := []byte(callWith(`{"path":"/srv/acme/a"}`, c.half)), []byte(callWith(`{"path":"/srv/acme/a"}`, c.full))
 		var dh, df Decision
-		ch := allocated(func() { dh = Decide(half, cfg) })
-		cf := allocated(func() { df = Decide(full, cfg) })
+		ch := alloctest.Bytes(func() { dh = Decide(half, cfg) })
+		cf := alloctest.Bytes(func() { df = Decide(full, cfg) })
 		if dh.Action != Forward || df.Action != Forward {
 			t.Fatalf("%s: %v %v, want forwards", c.name, dh.Action, df.Action)
 		}
@@ -154,7 +142,7 @@ func TestDecideChecksAChainInLinearCost(t *testing.T) {
 	} {
 		raw := []byte(callWith(`{"path":"/srv/acme/a"}`, chain))
 		var d Decision
-		cost := allocated(func() { d = Decide(raw, cfg) })
+		cost := alloctest.Bytes(func() { d = Decide(raw, cfg) })
 		if d.Action != Answer || !errors.Is(d.Refusal, ErrMalformedProvenance) || !errors.Is(d.Refusal, bound.ErrTooLarge) {
 			t.Errorf("%s: %v %v, want a malformed-provenance answer for its size", name, d.Action, d.Refusal)
 		}

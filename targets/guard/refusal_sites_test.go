@@ -13,8 +13,8 @@ import (
 func TestDecideRefusesConstrainedArgumentsPastMaxValues(t *testing.T) {
 	cfg := vectorConfig(t, Originate, Enforce)
 	call := func(elements int) []byte {
-		return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":[` +
-			strings.TrimSuffix(strings.Repeat("0,", elements), ",") + `]}}}`)
+		return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":` +
+			zeros(elements) + `}}}`)
 	}
 	d := Decide(call(65536), cfg) // the array and 65536 zeros: 65537 values
 	if d.Action == Forward {
