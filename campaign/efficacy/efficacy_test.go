@@ -46,7 +46,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
-	rep, err := Measure(context.Background(), Config{Root: root, Budgets: []time.Duration{time.Second}, Withhold: true,
+	rep, err := Measure(context.Background(), Config{Root: root, Budgets: []time.Duration{3 * time.Second}, Withhold: true,
 		Workdir: work, Minimize: 10 * time.Second, Faults: []Fault{
 			{Name: v.Name(), Fault: v.Fault, Binding: b, Seeds: list},
 			{Name: "FuzzScanMatchesReference/not-planted", Fault: "none", Binding: target.Real(), Seeds: list},
@@ -62,7 +62,12 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 		!seeded.SignatureKept || seeded.MinimizedBytes == 0 || !strings.Contains(seeded.Signature, "DuplicateMember") || !seeded.RealPasses {
 		t.Errorf("with the committed seeds: %+v, want found by a seed and minimized with its signature kept", seeded)
 	}
-	if w := rep.Runs[1]; w.Seeds != campaign.SeedsWithheld || w.Found && (w.By != campaign.ByEngine || !w.SignatureKept) || !w.Found && w.Status != campaign.StatusOK {
+	// From an empty corpus, three seconds may end in a find, a clean run, or
+	// (on a loaded machine, while Go's engine still gathers its baseline)
+	// an overrun: each is recorded as what it is, never as a find without
+	// an input.
+	if w := rep.Runs[1]; w.Seeds != campaign.SeedsWithheld || w.Found && (w.By != campaign.ByEngine || !w.SignatureKept) ||
+		!w.Found && w.Status != campaign.StatusOK && (w.Status != campaign.StatusOverran || !strings.Contains(w.Detail, "overran")) {
 		t.Errorf("with the seeds withheld: %+v", w)
 	}
 	for _, r := range rep.Runs[2:] {
