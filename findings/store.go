@@ -36,13 +36,29 @@ var ErrEmpty = errors.New("findings: no vectors")
 // cmd/canonfuzz that read what minimize wrote, and go generate's gen.go
 // read vectors with it; nothing shipped does.
 func Load(dir string) ([]Entry, error) {
+	return loadFolders(dir, func(name string) bool {
+		return name == specDir || name == studyDir || strings.HasPrefix(name, ".") || name == "testdata"
+	})
+}
+
+// LoadStudy reads a differential study's findings (canonfuzz matrix
+// --findings; findings/study): every *.vec of every folder of dir, each
+// folder named after the implementation its vectors concern, by the rules
+// of Load with no folder reserved.
+func LoadStudy(dir string) ([]Entry, error) {
+	return loadFolders(dir, func(name string) bool { return false })
+}
+
+// loadFolders reads the vectors of every folder of dir that skip does not
+// name; dir holding no vector at all is ErrEmpty.
+func loadFolders(dir string, skip func(name string) bool) ([]Entry, error) {
 	folders, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var all []Entry
 	for _, f := range folders {
-		if !f.IsDir() || f.Name() == specDir || f.Name() == studyDir || strings.HasPrefix(f.Name(), ".") || f.Name() == "testdata" {
+		if !f.IsDir() || skip(f.Name()) {
 			continue
 		}
 		entries, err := loadTarget(filepath.Join(dir, f.Name()), f.Name())

@@ -20,7 +20,7 @@ import (
 // reference guard's proxy/ folder, through the reference guard too. An
 // implementation that does not start is a failure, never a skip.
 func TestReplayStudyFindings(t *testing.T) {
-	entries, err := matrix.LoadStudyFindings("study")
+	entries, err := findings.LoadStudy("study")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestReplayStudyFindings(t *testing.T) {
 // operands before canonicalizing them (a prefix, or an eq, under a prefix
 // that it starts with as written and climbs out of by '..').
 func TestStudyFindingsHoldTheNamedCorners(t *testing.T) {
-	entries, err := matrix.LoadStudyFindings("study")
+	entries, err := findings.LoadStudy("study")
 	if err != nil {
 		t.Fatal(err)
 	}

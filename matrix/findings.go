@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -298,44 +297,6 @@ func slug(short, name, sig string) string {
 	}
 	sum := sha256.Sum256([]byte(sig))
 	return s + "-" + hex.EncodeToString(sum[:3])
-}
-
-// LoadStudyFindings reads every vector under dir/TARGET/, refusing a
-// folder without vectors and a vector in the wrong folder.
-func LoadStudyFindings(dir string) ([]findings.Entry, error) {
-	folders, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []findings.Entry
-	for _, f := range folders {
-		if !f.IsDir() {
-			continue
-		}
-		paths, _ := filepath.Glob(filepath.Join(dir, f.Name(), "*.vec"))
-		if len(paths) == 0 {
-			return nil, fmt.Errorf("matrix: %s holds no vector", filepath.Join(dir, f.Name()))
-		}
-		sort.Strings(paths)
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return nil, err
-			}
-			v, err := findings.Parse(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p, err)
-			}
-			if v.Target != f.Name() {
-				return nil, fmt.Errorf("%s: target %q in folder %q", p, v.Target, f.Name())
-			}
-			out = append(out, findings.Entry{Path: p, Vector: v})
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("matrix: no study finding under %s", dir)
-	}
-	return out, nil
 }
 
 // ReplayGuard replays a guard finding against our own guard: a call the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/matrix"
 )
 
@@ -38,7 +39,7 @@ func TestMatrixSmallStudy(t *testing.T) {
 	if !strings.Contains(stdout, "45 inputs, 12 implementations") || !strings.Contains(stderr, "matrix: canonfuzz/jcs: done") {
 		t.Errorf("stdout %q; stderr %.300q", stdout, stderr)
 	}
-	entries, err := matrix.LoadStudyFindings(found)
+	entries, err := findings.LoadStudy(found)
 	if err != nil || len(entries) == 0 {
 		t.Errorf("no findings written: %v", err)
 	}

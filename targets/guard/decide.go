@@ -3,7 +3,6 @@ package guard
 import (
 	"bytes"
 	"errors"
-	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
@@ -115,12 +114,4 @@ func notAdmitted(err error) *Refusal {
 		r.Class = ErrTooLarge
 	}
 	return r
-}
-
-// TooLarge is the decision on a line longer than the size cap, which the
-// proxy never reads whole: answered with -32700 and id null, like the
-// TooLarge refusal of admit.Scan.
-func TooLarge(size int64) Decision {
-	return answer(nil, notAdmitted(&admit.Error{Kind: admit.TooLarge, Offset: admit.DefaultMaxSize,
-		Detail: fmt.Sprintf("the message is %d bytes, longer than the size cap of %d", size, admit.DefaultMaxSize)}))
 }
