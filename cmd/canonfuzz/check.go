@@ -2,11 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
-	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -27,30 +25,11 @@ type decisionLine struct {
 // CALL.json`: one JSON line {"decision","reason"} on stdout; exit 0 admit,
 // 1 deny (a malformed chain or call is a deny), 2 usage or I/O error.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	tools := fs.String("tools", "", "a tools/list result naming path and URI arguments")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, "usage: canonfuzz check [--tools TOOLS.json] PROVENANCE.json CALL.json")
-		return exitUsage
-	}
-	canon, code := loadTools(*tools, stdin, stderr, "check")
+	in, code := readPairInput("check", "PROVENANCE.json CALL.json", args, stdin, stderr)
 	if code != exitOK {
 		return code
 	}
-	var raws [2][]byte
-	for i, name := range fs.Args() {
-		raw, err := readInput(name, stdin, admit.DefaultMaxSize)
-		if err != nil {
-			fmt.Fprintf(stderr, "canonfuzz check: %v\n", err)
-			return exitUsage
-		}
-		raws[i] = raw
-	}
-	d := decide(raws[0], raws[1], canon)
+	d := decide(in.raws[0], in.raws[1], in.canon)
 	line := decisionLine{Decision: "deny", Reason: d.Reason}
 	if d.Admit {
 		line.Decision = "admit"

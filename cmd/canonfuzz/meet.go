@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -24,33 +23,19 @@ func init() {
 // Without --tools every argument is read both ways (bound.ModeDual), which
 // never widens under any later reading.
 func runMeet(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("meet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	tools := fs.String("tools", "", "a tools/list result naming path and URI arguments")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, "usage: canonfuzz meet [--tools TOOLS.json] A.json B.json")
-		return exitUsage
-	}
-	canon, code := loadTools(*tools, stdin, stderr, "meet")
+	in, code := readPairInput("meet", "A.json B.json", args, stdin, stderr)
 	if code != exitOK {
 		return code
 	}
 	var bounds [2]bound.Bound
-	for i, name := range fs.Args() {
-		raw, err := readInput(name, stdin, admit.DefaultMaxSize)
-		if err != nil {
-			fmt.Fprintf(stderr, "canonfuzz meet: %v\n", err)
-			return exitUsage
-		}
+	for i, raw := range in.raws {
+		var err error
 		if bounds[i], err = bound.ParseBound(raw); err != nil {
-			printMalformed(stderr, name, err)
+			printMalformed(stderr, in.names[i], err)
 			return exitRefused
 		}
 	}
-	m, err := bound.MeetBounds(bounds[0], bounds[1], canon)
+	m, err := bound.MeetBounds(bounds[0], bounds[1], in.canon)
 	if err != nil {
 		printMalformed(stderr, "", err)
 		return exitRefused
