@@ -24,6 +24,8 @@ type nameSet struct {
 	chunks [][]nameEntry // the entries, chunkSize a chunk: growing never copies
 	count  int           // entries held
 	tables []nameTable   // a hash index per depth, for large objects
+	// maxDepth is the scan's depth cap: the depths tables may need.
+	maxDepth int
 	// entryBits is how many low bits of a table slot number an entry: as
 	// few as the input's size allows, so that the rest hold a tag.
 	entryBits uint
@@ -67,7 +69,7 @@ func (e nameEntry) escaped() bool { return e&escapedBit != 0 }
 func (e nameEntry) quote() int    { return e.off() - 1 }
 
 const (
-	chunkBits  = 12 // 4096 entries, 32 KiB, a chunk
+	chunkBits  = 10 // 1024 entries, 8 KiB, a chunk
 	chunkSize  = 1 << chunkBits
 	firstChunk = 32 // the first chunk starts this small and doubles to chunkSize
 )
@@ -83,8 +85,9 @@ type nameMark struct {
 // linearly; past it the object gets a hash index.
 const linearLimit = 16
 
-func (ns *nameSet) reset(in []byte) {
+func (ns *nameSet) reset(in []byte, maxDepth int) {
 	ns.in = in
+	ns.maxDepth = maxDepth
 	ns.count = 0
 	ns.entryBits = uint(bits.Len64(maxNames(len(in))))
 	ns.tagMask = ^uint32(0) << ns.entryBits
@@ -225,8 +228,9 @@ func (ns *nameSet) add(depth int, m *nameMark, e nameEntry, key uint64, name []b
 			return -1
 		}
 		m.indexed = true
-		for len(ns.tables) <= depth {
-			ns.tables = append(ns.tables, nameTable{})
+		if len(ns.tables) <= depth {
+			// one table a depth the scan may reach, made once
+			ns.tables = append(ns.tables, make([]nameTable, ns.maxDepth-len(ns.tables))...)
 		}
 		ns.tables[depth].build(ns, m.entries, ns.count-m.entries+1)
 	}

@@ -1,0 +1,44 @@
+package admit_test
+
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// maxCostMultiple bounds what a cold Scan allocates, in bytes per byte of
+// input, past the scanner itself. The worst shape is an object of a few
+// thousand two-byte names open at each of many depths, each index one past
+// a growth: 8 bytes an entry and at most 4 bytes a slot at 4/3 slots a
+// name, doubled by a growth and doubled again by the copies of the growths
+// before it, for names of 7 bytes of input (`"ab":0,`).
+const maxCostMultiple = 4.5
+
+// TestScanCostsASmallMultipleOfTheInput: no hostile input costs a cold
+// Scan more than maxCostMultiple times its size in bytes allocated, past
+// what scanning "0" costs (issue 9). Bytes, never time (internal/alloctest).
+func TestScanCostsASmallMultipleOfTheInput(t *testing.T) {
+	opts := admit.Options{MaxDepth: admit.MaxDepthLimit}
+	fixed := alloctest.Bytes(func() { _ = admit.Scan([]byte("0"), opts) })
+	for name, doc := range hostileDocs() {
+		raw := []byte(doc)
+		if err := admit.Scan(raw, opts); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, input := range []struct {
+			how string
+			raw []byte
+		}{{"admitted", raw}, {"refused at its last byte", raw[:len(raw)-1]}} {
+			cost := alloctest.Bytes(func() { _ = admit.Scan(input.raw, opts) })
+			multiple := float64(cost-min(cost, fixed)) / float64(len(input.raw))
+			if multiple > maxCostMultiple {
+				t.Errorf("%s, %s: %d bytes allocated for %d (%.2fx past the scanner's %d), want at most %.1fx",
+					name, input.how, cost, len(input.raw), multiple, fixed, maxCostMultiple)
+			}
+			if input.how == "admitted" {
+				t.Logf("%-36s %9d bytes: %.2fx", name, len(raw), multiple)
+			}
+		}
+	}
+}
