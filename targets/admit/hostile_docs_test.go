@@ -1,10 +1,12 @@
 package admit_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/internal/testdocs"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 // shortName returns the i-th shortest member name made of printable ASCII
@@ -93,7 +95,7 @@ func numbered(prefix string) func(int) string {
 // members as make an index grow just past a power of two, wide objects
 // open at every depth, and the shapes that hold no names at all.
 func hostileDocs() map[string]string {
-	const size = 2 << 20
+	const size = 1 << 20
 	// An index grows when it would pass three quarters full, from 32
 	// slots: 3*2^k+1 members is one past a growth point.
 	docs := map[string]string{
@@ -101,9 +103,6 @@ func hostileDocs() map[string]string {
 		"140,000 escaped names":             object(140_000, func(i int) string { return `\n` + shortName(i) }),
 		"140,000 \\u escaped names":         object(140_000, func(i int) string { return `\u006b` + strconv.Itoa(i) }),
 		"3*2^17+1 shortest names":           object(3<<17+1, shortName),
-		"6145 shortest names at 128 depths": nestedObjects(128, 3<<11+1),
-		"769 shortest names at 512 depths":  nestedObjects(512, 3<<8+1),
-		"25 shortest names at 512 depths":   nestedObjects(512, 25),
 		"objects of 10,000 then 17 members": alternating(size, 10_000, 17),
 		"objects of 17 members":             alternating(size, 17, 17),
 		"a million zeros":                   "[" + strings.TrimSuffix(strings.Repeat("0,", 1_000_000), ",") + "]",
@@ -113,6 +112,18 @@ func hostileDocs() map[string]string {
 		"a 2 MB name":                       `{"` + strings.Repeat("a", size) + `":0}`,
 		"a 2 MB escaped name":               `{"` + strings.Repeat(`\u00e9`, size/6) + `":0}`,
 		"17 names of 128 KB":                object(17, func(i int) string { return strings.Repeat("a", 128<<10) + shortName(i) }),
+	}
+	// Objects of the shortest names, from 17 members (the first to be
+	// indexed) to 300,000 in steps of a twentieth, so that some object is
+	// within a twentieth past each point where an index grows: alone, and
+	// open at as many depths as fit in size bytes.
+	for n := 17; n <= 300_000; n += max(1, n/20) {
+		if n >= 10_000 {
+			docs[fmt.Sprintf("%d shortest names", n)] = object(n, shortName)
+		} else {
+			depth := min(admit.MaxDepthLimit, size/(7*n))
+			docs[fmt.Sprintf("%d shortest names at %d depths", n, depth)] = nestedObjects(depth, n)
+		}
 	}
 	for _, shape := range testdocs.Shapes {
 		docs["testdocs "+shape] = string(testdocs.MustGenerate(shape, size))

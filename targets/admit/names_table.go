@@ -6,8 +6,9 @@ import (
 )
 
 // nameTable is the hash index of one large object's names: open
-// addressing with linear probing over entry numbers, at most three
-// quarters full.
+// addressing with linear probing over entry numbers, at most seven
+// eighths full (the tags keep a long probe cheap: most of it is told apart
+// without reading an entry).
 //
 // A slot is four bytes, so that the index of an object of a million
 // members costs a few bytes a member: the entry number + 1 in the low
@@ -21,16 +22,16 @@ type nameTable struct {
 	count int
 }
 
-// full reports whether one more entry would fill the table past three
-// quarters.
-func (t *nameTable) full() bool { return 4*(t.count+1) > 3*len(t.slots) }
+// full reports whether one more entry would fill the table past seven
+// eighths.
+func (t *nameTable) full() bool { return 8*(t.count+1) > 7*len(t.slots) }
 
 // build indexes the entries of the object that starts at entry base, in a
 // table of room for at least need of them: the table it has, if that is
 // empty and large enough, or a new one.
 func (t *nameTable) build(ns *nameSet, base, need int) {
 	size := 2 * linearLimit
-	for 4*need > 3*size {
+	for 8*need > 7*size {
 		size *= 2
 	}
 	if t.count > 0 || len(t.slots) < size {
