@@ -13,22 +13,24 @@ import (
 // other than the quote and the backslash: the densest distinct names an
 // object can hold, 93 of one byte, then 93*93 of two, and so on.
 func shortName(i int) string {
-	const first, last = 0x20, 0x7e
-	var alphabet []byte
-	for c := byte(first); c <= last; c++ {
-		if c != '"' && c != '\\' {
-			alphabet = append(alphabet, c)
-		}
-	}
 	var b []byte
 	for {
-		b = append(b, alphabet[i%len(alphabet)])
-		if i /= len(alphabet); i == 0 {
+		b = append(b, nameAlphabet[i%len(nameAlphabet)])
+		if i /= len(nameAlphabet); i == 0 {
 			return string(b)
 		}
 		i--
 	}
 }
+
+var nameAlphabet = func() (a []byte) {
+	for c := byte(0x20); c < 0x7f; c++ {
+		if c != '"' && c != '\\' {
+			a = append(a, c)
+		}
+	}
+	return a
+}()
 
 // objectOf writes an object of n members named name(0) to name(n-1), each
 // of value 0.
@@ -94,39 +96,48 @@ func numbered(prefix string) func(int) string {
 // very many members, of escaped names, of the shortest names with as many
 // members as make an index grow just past a power of two, wide objects
 // open at every depth, and the shapes that hold no names at all.
-func hostileDocs() map[string]string {
+// hostileDoc is a named input, made when it is asked for, so that a test
+// holds one at a time.
+type hostileDoc struct {
+	name  string
+	make  func() string
+	sweep bool // one of many of a shape, differing in size: admitted only
+}
+
+func hostileDocs() []hostileDoc {
 	const size = 1 << 20
-	// An index grows when it would pass three quarters full, from 32
-	// slots: 3*2^k+1 members is one past a growth point.
-	docs := map[string]string{
-		"140,000 members":                   object(140_000, numbered("k")),
-		"140,000 escaped names":             object(140_000, func(i int) string { return `\n` + shortName(i) }),
-		"140,000 \\u escaped names":         object(140_000, func(i int) string { return `\u006b` + strconv.Itoa(i) }),
-		"3*2^17+1 shortest names":           object(3<<17+1, shortName),
-		"objects of 10,000 then 17 members": alternating(size, 10_000, 17),
-		"objects of 17 members":             alternating(size, 17, 17),
-		"a million zeros":                   "[" + strings.TrimSuffix(strings.Repeat("0,", 1_000_000), ",") + "]",
-		"nesting 128 deep, over and over":   "[" + strings.TrimSuffix(strings.Repeat(strings.Repeat("[", 127)+"0"+strings.Repeat("]", 127)+",", size/256), ",") + "]",
-		"a 2 MB string":                     `"` + strings.Repeat("a", size) + `"`,
-		"a 2 MB escaped string":             `"` + strings.Repeat(`\n`, size/2) + `"`,
-		"a 2 MB name":                       `{"` + strings.Repeat("a", size) + `":0}`,
-		"a 2 MB escaped name":               `{"` + strings.Repeat(`\u00e9`, size/6) + `":0}`,
-		"17 names of 128 KB":                object(17, func(i int) string { return strings.Repeat("a", 128<<10) + shortName(i) }),
+	docs := []hostileDoc{
+		{name: "140,000 members", make: func() string { return object(140_000, numbered("k")) }},
+		{name: "140,000 escaped names", make: func() string { return object(140_000, func(i int) string { return `\n` + shortName(i) }) }},
+		{name: "140,000 \\u escaped names", make: func() string { return object(140_000, func(i int) string { return `\u006b` + strconv.Itoa(i) }) }},
+		{name: "objects of 10,000 then 17 members", make: func() string { return alternating(size, 10_000, 17) }},
+		{name: "objects of 17 members", make: func() string { return alternating(size, 17, 17) }},
+		{name: "a million zeros", make: func() string { return "[" + strings.TrimSuffix(strings.Repeat("0,", 1_000_000), ",") + "]" }},
+		{name: "nesting 128 deep, over and over", make: func() string {
+			return "[" + strings.TrimSuffix(strings.Repeat(strings.Repeat("[", 127)+"0"+strings.Repeat("]", 127)+",", size/256), ",") + "]"
+		}},
+		{name: "a 1 MB string", make: func() string { return `"` + strings.Repeat("a", size) + `"` }},
+		{name: "a 1 MB escaped string", make: func() string { return `"` + strings.Repeat(`\n`, size/2) + `"` }},
+		{name: "a 1 MB name", make: func() string { return `{"` + strings.Repeat("a", size) + `":0}` }},
+		{name: "a 1 MB escaped name", make: func() string { return `{"` + strings.Repeat(`\u00e9`, size/6) + `":0}` }},
+		{name: "17 names of 128 KB", make: func() string {
+			return object(17, func(i int) string { return strings.Repeat("a", 128<<10) + shortName(i) })
+		}},
 	}
 	// Objects of the shortest names, from 17 members (the first to be
-	// indexed) to 300,000 in steps of a twentieth, so that some object is
+	// indexed) to 150,000 in steps of a twentieth, so that some object is
 	// within a twentieth past each point where an index grows: alone, and
-	// open at as many depths as fit in size bytes.
-	for n := 17; n <= 300_000; n += max(1, n/20) {
+	// open at as many depths as fit in a quarter of size bytes.
+	for n := 17; n <= 150_000; n += max(1, n/20) {
 		if n >= 10_000 {
-			docs[fmt.Sprintf("%d shortest names", n)] = object(n, shortName)
+			docs = append(docs, hostileDoc{name: fmt.Sprintf("%d shortest names", n), make: func() string { return object(n, shortName) }, sweep: true})
 		} else {
-			depth := min(admit.MaxDepthLimit, size/(7*n))
-			docs[fmt.Sprintf("%d shortest names at %d depths", n, depth)] = nestedObjects(depth, n)
+			depth := min(admit.MaxDepthLimit, size/4/(7*n))
+			docs = append(docs, hostileDoc{name: fmt.Sprintf("%d shortest names at %d depths", n, depth), make: func() string { return nestedObjects(depth, n) }, sweep: true})
 		}
 	}
 	for _, shape := range testdocs.Shapes {
-		docs["testdocs "+shape] = string(testdocs.MustGenerate(shape, size))
+		docs = append(docs, hostileDoc{name: "testdocs " + shape, make: func() string { return string(testdocs.MustGenerate(shape, size)) }})
 	}
 	return docs
 }
