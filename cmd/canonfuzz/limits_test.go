@@ -12,7 +12,7 @@ import (
 
 // meet and check answer the shapes of issue 9's denial of service (twenty
 // megabytes of one array of zeros, one object of 1.4 million members, a
-// chain of 100,000 hops) with a typed refusal, each in a small multiple of
+// chain of 100,000 hops) with a typed refusal, each in at most six times
 // the files' size (bytes allocated; the files themselves are read once).
 func TestMeetAndCheckRefuseTheDoSShapes(t *testing.T) {
 	var members, chain strings.Builder
@@ -52,10 +52,12 @@ func TestMeetAndCheckRefuseTheDoSShapes(t *testing.T) {
 		if code != exitRefused || !c.check(out, errOut) {
 			t.Errorf("%s %s: exit %d, %q %q", c.args[0], filepath.Base(c.args[1]), code, out, errOut)
 		}
-		// The file read (about twice its size as it grows), its admission
-		// (the member-name tables of a large object: targets/admit's cost),
-		// and nothing that grows with it beyond.
-		if limit := uint64(24 * c.size); cost > limit {
+		// The file read (about 2.5 times its size as it grows), its
+		// admission (at most 4.5 times, targets/admit's cost test; 1.6 on
+		// the members file), and nothing that grows with it beyond:
+		// measured 2.1x to 3.8x (20.8x on the members file before the name
+		// set was made compact).
+		if limit := uint64(6 * c.size); cost > limit {
 			t.Errorf("%s %s: allocated %d bytes for %d, want at most %d", c.args[0], filepath.Base(c.args[1]), cost, c.size, limit)
 		}
 	}

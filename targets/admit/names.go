@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
+
+	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 )
 
 // nameSet holds the member names of every object that is open, innermost
@@ -12,47 +15,98 @@ import (
 // bounds the set by the names of the objects currently open.
 //
 // Names are compared decoded (RFC 8259 section 8.3: "a\u0061" and "aa" are
-// one name). A name without escapes is held as a slice of the input; a name
-// with escapes is decoded into arena.
+// one name). Every name is held as where it stands in the input, eight
+// bytes an entry; one that holds an escape is decoded again when it is
+// compared or hashed, so that holding it costs no more than holding any
+// other (issue 9: no input may cost more than a small multiple of its size).
 type nameSet struct {
-	in      []byte
-	arena   []byte
-	entries []nameEntry
-	tables  [MaxDepthLimit]nameTable // a hash index per depth, for large objects
-	seed    maphash.Seed
-	seeded  bool
+	in     []byte
+	chunks [][]nameEntry // the entries, chunkSize a chunk: growing never copies
+	count  int           // entries held
+	tables []nameTable   // a hash index per depth, for large objects
+	// maxDepth is the scan's depth cap: the depths tables may need.
+	maxDepth int
+	// entryBits is how many low bits of a table slot number an entry: as
+	// few as the input's size allows, so that the rest hold a tag.
+	entryBits uint
+	tagMask   uint32 // the bits of a slot above entryBits
+	decoded   []byte // the escaped name being entered, decoded
+	other     []byte // an earlier escaped name, decoded to be compared or hashed
+	seed      maphash.Seed
+	seeded    bool
 }
 
-// nameEntry is one name: bytes [off, off+n) of the input, or of the arena
-// when aoff >= 0, which is where an escaped name is decoded to.
-type nameEntry struct {
-	key  uint64 // the first eight bytes, zero padded: the whole name when n <= 8
-	off  int    // offset of the name's first byte in the input, after the quote
-	n    int    // length of the decoded name
-	aoff int    // offset of the decoded name in the arena, or -1
+// nameEntry is one name packed in a word: the offset of its first byte in
+// the input (after the quote) in the low offsetBits, the count of bytes
+// between its quotes above them, and in the top bit whether it holds an
+// escape. A count of longName or more is held as longName and measured
+// again from the input when needed (jsonspan.StringEnd), which only names
+// of half a gigabyte need, never truncated.
+type nameEntry uint64
+
+const (
+	offsetBits = 34 // an offset is below MaxSizeLimit, 2^34
+	countBits  = 63 - offsetBits
+	longName   = 1<<countBits - 1
+	escapedBit = 1 << 63
+)
+
+// Every offset of an admissible input fits offsetBits: this fails to
+// compile if MaxSizeLimit outgrows them.
+var _ [1<<offsetBits - MaxSizeLimit]struct{}
+
+func makeEntry(off, n int, escaped bool) nameEntry {
+	e := nameEntry(off) | nameEntry(min(n, longName))<<offsetBits
+	if escaped {
+		e |= escapedBit
+	}
+	return e
 }
 
-func (e *nameEntry) quote() int { return e.off - 1 }
+func (e nameEntry) off() int      { return int(e & (1<<offsetBits - 1)) }
+func (e nameEntry) count() int    { return int(e>>offsetBits) & longName }
+func (e nameEntry) escaped() bool { return e&escapedBit != 0 }
+func (e nameEntry) quote() int    { return e.off() - 1 }
+
+const (
+	chunkBits  = 10 // 1024 entries, 8 KiB, a chunk
+	chunkSize  = 1 << chunkBits
+	firstChunk = 32 // the first chunk starts this small and doubles to chunkSize
+)
 
 // nameMark is where an object's names begin, and what is known of them.
 type nameMark struct {
-	entries, arena int
-	seen           uint64 // a one-word Bloom filter of the names so far
-	indexed        bool   // the object has outgrown linear search
+	entries int
+	seen    uint64 // a one-word Bloom filter of the names so far
+	indexed bool   // the object has outgrown linear search
 }
 
 // linearLimit is the member count up to which an object is searched
 // linearly; past it the object gets a hash index.
 const linearLimit = 16
 
-func (ns *nameSet) reset(in []byte) {
+func (ns *nameSet) reset(in []byte, maxDepth int) {
 	ns.in = in
-	ns.arena = ns.arena[:0]
-	ns.entries = ns.entries[:0]
+	ns.maxDepth = maxDepth
+	ns.count = 0
+	ns.entryBits = uint(bits.Len64(maxNames(len(in))))
+	ns.tagMask = ^uint32(0) << ns.entryBits
 	if !ns.seeded {
 		ns.seed = maphash.MakeSeed()
 		ns.seeded = true
 	}
+}
+
+// maxNames bounds the member names an input of n bytes can hold, so that
+// the entry numbers of a scan fit a slot's low entryBits. Every name has
+// its two quotes, its colon and the '{' or ',' before it to itself, and an
+// object with names has its '}' besides: n >= 4*names + 1. MaxSizeLimit
+// (2^34) makes it at most 2^32 - 1, so entry number + 1 fits 32 bits.
+func maxNames(n int) uint64 {
+	if n < 1 {
+		return 0
+	}
+	return uint64(n-1) / 4
 }
 
 // release empties the indexes that a refused scan left open and drops the
@@ -67,60 +121,129 @@ func (ns *nameSet) release(open []frame) {
 }
 
 func (ns *nameSet) open() nameMark {
-	return nameMark{entries: len(ns.entries), arena: len(ns.arena)}
+	return nameMark{entries: ns.count}
 }
 
 func (ns *nameSet) close(depth int, m *nameMark) {
 	if m.indexed {
 		ns.tables[depth].clear()
 	}
-	ns.entries = ns.entries[:m.entries]
-	ns.arena = ns.arena[:m.arena]
+	ns.count = m.entries
 }
 
-func (ns *nameSet) bytes(e *nameEntry) []byte {
-	if e.aoff >= 0 {
-		return ns.arena[e.aoff : e.aoff+e.n]
+func (ns *nameSet) at(k int) nameEntry { return ns.chunks[k>>chunkBits][k&(chunkSize-1)] }
+
+// push appends e. A chunk is allocated at its full size, the first one
+// excepted, so that the entries of an object of a million members cost
+// what they hold and not the copies of a doubling slice.
+func (ns *nameSet) push(e nameEntry) {
+	if c, i := ns.count>>chunkBits, ns.count&(chunkSize-1); c < len(ns.chunks) && i < len(ns.chunks[c]) {
+		ns.chunks[c][i] = e
+		ns.count++
+		return
 	}
-	return ns.in[e.off : e.off+e.n]
+	ns.grow()
+	ns.push(e)
 }
 
-// add enters e into the object opened at depth, whose mark is m. It returns
-// the opening quote of an earlier equal name, or -1.
+// grow makes room for one more entry.
+func (ns *nameSet) grow() {
+	c, i := ns.count>>chunkBits, ns.count&(chunkSize-1)
+	if c == len(ns.chunks) {
+		ns.chunks = append(ns.chunks, nil)
+	}
+	size := chunkSize
+	if c == 0 {
+		size = min(chunkSize, max(firstChunk, 2*i))
+	}
+	grown := make([]nameEntry, size)
+	copy(grown, ns.chunks[c][:i])
+	ns.chunks[c] = grown
+}
+
+// rawCount is the count of bytes between e's quotes.
+func (ns *nameSet) rawCount(e nameEntry) int {
+	if n := e.count(); n != longName {
+		return n
+	}
+	end, _ := jsonspan.StringEnd(ns.in, e.quote())
+	return end - 1 - e.off()
+}
+
+// name returns e decoded: a slice of the input, or of ns.other when it
+// holds an escape, valid until the next call.
+func (ns *nameSet) name(e nameEntry) []byte {
+	raw := ns.in[e.off() : e.off()+ns.rawCount(e)]
+	if !e.escaped() {
+		return raw
+	}
+	ns.other = unquoteName(ns.other, raw)
+	return ns.other
+}
+
+// unquoteName decodes raw, a name's bytes that scanString has checked (every
+// escape well formed, every surrogate escape half of a pair), into buf. A
+// name never decodes to more bytes than it spells, so buf grows once.
+func unquoteName(buf, raw []byte) []byte {
+	if cap(buf) < len(raw) {
+		buf = make([]byte, 0, len(raw))
+	}
+	buf, _ = jsonspan.AppendUnquoted(buf[:0], raw)
+	return buf
+}
+
+// equal reports whether p decodes to name. An escape never decodes to more
+// bytes than it spells, so an escaped name shorter than name is not it.
+func (ns *nameSet) equal(p nameEntry, name []byte) bool {
+	n := p.count()
+	if !p.escaped() && n != longName {
+		return n == len(name) && bytes.Equal(ns.in[p.off():p.off()+n], name)
+	}
+	if n != longName && n < len(name) {
+		return false
+	}
+	return bytes.Equal(ns.name(p), name)
+}
+
+// add enters e, whose decoded bytes are name, into the object opened at
+// depth, whose mark is m. It returns the opening quote of an earlier equal
+// name, or -1.
 //
 // Small objects are searched linearly, and only when the object's one-word
 // Bloom filter says the name may have been seen; past linearLimit members
 // the object gets a hash index.
-//
-// e.key must already be set.
-func (ns *nameSet) add(depth int, m *nameMark, e nameEntry) int {
-	name := ns.bytes(&e)
+func (ns *nameSet) add(depth int, m *nameMark, e nameEntry, key uint64, name []byte) int {
 	if !m.indexed {
-		members := ns.entries[m.entries:]
-		if len(members) < linearLimit {
-			bit := uint64(1) << (bloomMix(e.key, name) >> 58)
+		if ns.count-m.entries < linearLimit {
+			bit := uint64(1) << (bloomMix(key, name) >> 58)
 			if m.seen&bit != 0 {
-				for k := range members {
-					p := &members[k]
-					if p.key == e.key && p.n == e.n && (e.n <= 8 || bytes.Equal(ns.bytes(p), name)) {
+				for k := m.entries; k < ns.count; k++ {
+					if p := ns.at(k); ns.equal(p, name) {
 						return p.quote()
 					}
 				}
 			}
 			m.seen |= bit
-			ns.entries = append(ns.entries, e)
+			ns.push(e)
 			return -1
 		}
 		m.indexed = true
-		ns.index(depth, m.entries)
+		if len(ns.tables) <= depth {
+			// one table a depth the scan may reach, made once
+			ns.tables = append(ns.tables, make([]nameTable, ns.maxDepth-len(ns.tables))...)
+		}
+		ns.tables[depth].build(ns, m.entries, ns.count-m.entries+1)
 	}
 	t := &ns.tables[depth]
 	h := maphash.Bytes(ns.seed, name)
 	if prior := t.find(ns, h, name); prior >= 0 {
-		return ns.entries[prior].quote()
+		return ns.at(prior).quote()
 	}
-	ns.entries = append(ns.entries, e)
-	t.insert(h, len(ns.entries)-1)
+	if t.full() {
+		t.build(ns, m.entries, t.count+1)
+	}
+	ns.push(e)
+	t.insert(ns, h, ns.count-1)
 	return -1
 }
 
@@ -137,11 +260,11 @@ func nameKey(name []byte) uint64 {
 	return k
 }
 
-// key is nameKey(name) for e, read as one load from the input when the
-// name is an unescaped one with eight bytes after its start.
-func (ns *nameSet) key(e *nameEntry, name []byte) uint64 {
-	if e.aoff < 0 && e.n < 8 && e.off+8 <= len(ns.in) {
-		return binary.LittleEndian.Uint64(ns.in[e.off:]) & (1<<(8*e.n) - 1)
+// key is nameKey(name) for the name at off, read as one load from the
+// input when it is an unescaped one with eight bytes after its start.
+func (ns *nameSet) key(off int, escaped bool, name []byte) uint64 {
+	if !escaped && len(name) < 8 && off+8 <= len(ns.in) {
+		return binary.LittleEndian.Uint64(ns.in[off:]) & (1<<(8*len(name)) - 1)
 	}
 	return nameKey(name)
 }
@@ -154,89 +277,4 @@ func bloomMix(key uint64, name []byte) uint64 {
 		h ^= binary.LittleEndian.Uint64(name[n-8:])<<1 ^ uint64(n)
 	}
 	return h * 0x9E3779B97F4A7C15
-}
-
-// index builds the hash index of the object at depth from its names so far.
-func (ns *nameSet) index(depth, base int) {
-	t := &ns.tables[depth]
-	for k := base; k < len(ns.entries); k++ {
-		t.insert(maphash.Bytes(ns.seed, ns.bytes(&ns.entries[k])), k)
-	}
-}
-
-// nameTable is an open-addressing hash index over entry numbers.
-type nameTable struct {
-	slots []nameSlot
-	count int
-}
-
-// nameSlot is eight bytes, so that a large object's index is as small as it
-// can be: lookups in it are cache misses, and they are most of the cost.
-// Options.MaxSize keeps the entry count below 2^32.
-type nameSlot struct {
-	tag   uint32 // the high half of the name's hash
-	entry uint32 // entry number + 1; 0 is empty
-}
-
-// clear empties the index. A table far larger than its last object is
-// dropped instead of cleared, so that clearing costs no more than the
-// insertions did and a huge object cannot make later small ones slow.
-func (t *nameTable) clear() {
-	if len(t.slots) > 8*t.count {
-		t.slots = nil
-	} else {
-		clear(t.slots)
-	}
-	t.count = 0
-}
-
-func (t *nameTable) find(ns *nameSet, h uint64, name []byte) int {
-	if len(t.slots) == 0 {
-		return -1
-	}
-	mask := uint32(len(t.slots) - 1)
-	tag := uint32(h >> 32)
-	for p := tag & mask; ; p = (p + 1) & mask {
-		s := &t.slots[p]
-		if s.entry == 0 {
-			return -1
-		}
-		if s.tag == tag {
-			if e := &ns.entries[s.entry-1]; e.n == len(name) && bytes.Equal(ns.bytes(e), name) {
-				return int(s.entry - 1)
-			}
-		}
-	}
-}
-
-func (t *nameTable) insert(h uint64, k int) {
-	if 2*(t.count+1) > len(t.slots) {
-		t.grow()
-	}
-	t.put(nameSlot{tag: uint32(h >> 32), entry: uint32(k + 1)})
-	t.count++
-}
-
-// put places s at the first free slot from the one its tag names.
-func (t *nameTable) put(s nameSlot) {
-	mask := uint32(len(t.slots) - 1)
-	p := s.tag & mask
-	for t.slots[p].entry != 0 {
-		p = (p + 1) & mask
-	}
-	t.slots[p] = s
-}
-
-func (t *nameTable) grow() {
-	size := 2 * len(t.slots)
-	if size < 4*linearLimit {
-		size = 4 * linearLimit
-	}
-	old := t.slots
-	t.slots = make([]nameSlot, size)
-	for _, s := range old {
-		if s.entry != 0 {
-			t.put(s)
-		}
-	}
 }

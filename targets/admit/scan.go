@@ -53,7 +53,7 @@ func (s *scanner) reset(input []byte, opts Options) {
 	s.ijson = opts.Profile == IJSON
 	s.maxDepth = opts.depth()
 	s.depth = 0
-	s.names.reset(input)
+	s.names.reset(input, s.maxDepth)
 }
 
 // release drops the reference to the input so the pool does not keep it alive.

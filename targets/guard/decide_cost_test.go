@@ -75,11 +75,13 @@ func hostileMessages() map[string]string {
 	}
 }
 
-// No hostile message costs Decide more than four times its size in bytes
-// allocated, beyond what admit.Scan allocates on it (admission of an
-// object of 1.4 million members fills name tables of about eighteen times
-// its size: targets/admit's cost, reported to its owner, and not this
-// package's to cap).
+// No hostile message costs Decide more than six times its size in bytes
+// allocated, admission included, nor more than four times beyond what one
+// admit.Scan of it allocates. Admission itself is bounded by targets/admit's
+// TestScanCostsASmallMultipleOfTheInput (at most 4.5x, 2.1x on these
+// messages of 140,000 members); the most here is 5.8x, an enforced refusal
+// of arguments of 140,000 members, which are admission-scanned more than
+// once (issue 9).
 func TestDecideCostsASmallMultipleOfTheMessage(t *testing.T) {
 	enforce := vectorConfig(t, Originate, Enforce)
 	audit := vectorConfig(t, Originate, Audit)
@@ -88,11 +90,15 @@ func TestDecideCostsASmallMultipleOfTheMessage(t *testing.T) {
 		for _, cfg := range []Config{enforce, audit} {
 			var d Decision
 			cost := alloctest.Bytes(func() { d = Decide(raw, cfg) })
-			scan := alloctest.Bytes(func() { _ = admit.Scan(raw, admit.Options{}) })
-			cost -= min(cost, scan)
-			if limit := 4 * uint64(len(raw)); cost > limit {
-				t.Errorf("%s (%v): %v allocated %d bytes beyond admission's for %d (%.1fx), want at most 4x",
+			if limit := 6 * uint64(len(raw)); cost > limit {
+				t.Errorf("%s (%v): %v allocated %d bytes for %d (%.1fx), want at most 6x",
 					name, cfg.Mode, d.Action, cost, len(raw), float64(cost)/float64(len(raw)))
+			}
+			scan := alloctest.Bytes(func() { _ = admit.Scan(raw, admit.Options{}) })
+			beyond := cost - min(cost, scan)
+			if limit := 4 * uint64(len(raw)); beyond > limit {
+				t.Errorf("%s (%v): %v allocated %d bytes beyond admission's for %d (%.1fx), want at most 4x",
+					name, cfg.Mode, d.Action, beyond, len(raw), float64(beyond)/float64(len(raw)))
 			}
 			if lineEndAt(d.Message) >= 0 {
 				t.Errorf("%s: sent a line end", name)
