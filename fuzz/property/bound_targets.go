@@ -29,9 +29,9 @@ func boundTargets() []*Target {
 				}
 				p := gen.GeneratePathPair([]byte(in.string(0)))
 				if v := ArgumentCanonicalizationIdempotent(c, p.X, p.Fold); v != nil {
-					return v
+					return generatedClass(v, "path %q, folding %v", p.X, p.Fold)
 				}
-				return ArgumentCanonicalizationIdempotent(c, p.Y, p.Fold)
+				return generatedClass(ArgumentCanonicalizationIdempotent(c, p.Y, p.Fold), "path %q, folding %v", p.Y, p.Fold)
 			}),
 		define(row("FuzzArgumentCanonicalization", "argcanon_test.go", "ArgumentCanonicalizationMatchesResolver", "generator bytes (gen.GeneratePathPair), two strings, folding", []Param{Bytes, String, String, Bool}, "resolvePath (argcanon_resolver.go)", "bound.Admitter"),
 			PathCanonicalizer(boundPath), func(c PathCanonicalizer, in Input) *Violation {

@@ -2,6 +2,7 @@ package property
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 )
@@ -13,8 +14,18 @@ import (
 // the constructs a byte mutator does not write from an empty corpus
 // (duplicate names, names on both sides of the UTF-16 divide, astral names,
 // noncharacters, numbers at the edges of Number::toString and past 2^53,
-// %25 escapes, chains of hops). Each reading gives the property's own
-// classes, so a failure signs alike whichever reading found it.
+// %25 escapes, chains of hops).
+//
+// A failure of the generated reading has the property's class after
+// "generated:" (ScanMatchesReference:generated:rfc8785:kind:...), so that
+// the minimizer, which keeps the signature, never trades a raw failure for
+// bytes that are no text of the area but generate one that fails, nor the
+// other way round; the document form of such a target is the generated
+// input, which signs as the generator bytes did (generatedClass), so the
+// vector a person reads is the text, call, provenance object or message.
+
+// generatedPrefix begins the class of a failure of the generated reading.
+const generatedPrefix = "generated:"
 
 // rawAndGenerated holds check on raw and then on what generate makes of
 // the same bytes.
@@ -22,7 +33,19 @@ func rawAndGenerated(raw []byte, generate func([]byte) []byte, check func(text [
 	if v := check(raw); v != nil {
 		return v
 	}
-	return check(generate(raw))
+	doc := generate(raw)
+	return generatedClass(check(doc), "%q", doc)
+}
+
+// generatedClass marks v, if any, as a failure of the generated reading,
+// whose input the detail shows as format and args say.
+func generatedClass(v *Violation, format string, args ...any) *Violation {
+	if v == nil {
+		return nil
+	}
+	v.Class = generatedPrefix + v.Class
+	v.Detail = "generated " + fmt.Sprintf(format, args...) + ": " + v.Detail
+	return v
 }
 
 // generatedText is the JSON text gen.GenerateText makes of data.
@@ -62,9 +85,12 @@ const textDocument = "the JSON text gen.GenerateText makes"
 
 // readTwice defines a target of one raw input t whose property check holds
 // on the input as it is and on what generate makes of the same bytes; the
-// document is that generated input (what), checked as a raw input.
+// document is that generated input (what), checked as a raw input and
+// signing as the generated reading does.
 func readTwice[I any](t Target, real I, generate func([]byte) []byte, what string, check func(impl I, raw []byte) *Violation) *Target {
 	return withDocument(define(t, real, func(impl I, in Input) *Violation {
 		return rawAndGenerated(in.bytes(0), generate, func(raw []byte) *Violation { return check(impl, raw) })
-	}), what, func(in Input) []byte { return generate(in.bytes(0)) }, check)
+	}), what, func(in Input) []byte { return generate(in.bytes(0)) }, func(impl I, doc []byte) *Violation {
+		return generatedClass(check(impl, doc), "%q", doc)
+	})
 }

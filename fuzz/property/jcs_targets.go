@@ -68,7 +68,9 @@ func jcsTargets() []*Target {
 	return []*Target{
 		withDocument(define(fixedPoint, jcs.Canonicalize, func(c ProfileCanonicalizer, in Input) *Violation {
 			return rawAndGenerated(in.bytes(0), generatedText, func(text []byte) *Violation { return CanonicalizeFixedPoint(c, text, in.bool(1)) })
-		}), textDocument, func(in Input) []byte { return generatedText(in.bytes(0)) }, fixedPointBothProfiles),
+		}), textDocument, func(in Input) []byte { return generatedText(in.bytes(0)) }, func(c ProfileCanonicalizer, doc []byte) *Violation {
+			return generatedClass(fixedPointBothProfiles(c, doc), "%q", doc)
+		}),
 		define(writer, jcs.AppendAdmitted, func(w Writer, in Input) *Violation { return WriterNeverPanics(w, in.bytes(0)) }),
 		readTwice(jsonText, jcsDefault, generatedText, textDocument, CanonicalizeMatchesJSONText),
 		define(row("FuzzCompareUTF16MatchesReference", "parts_test.go", "CompareUTF16MatchesReference", "two strings, and the two names gen.GenerateNames makes of them as generator bytes", []Param{String, String}, "jcs.ReferenceCompareUTF16"),
@@ -78,14 +80,15 @@ func jcsTargets() []*Target {
 					return v
 				}
 				a, b := gen.GenerateNames([]byte(in.string(0) + "\x00" + in.string(1)))
-				return CompareUTF16MatchesReference(cs, a, b)
+				return generatedClass(CompareUTF16MatchesReference(cs, a, b), "names %+q, %+q", a, b)
 			}),
 		define(row("FuzzAppendNumberMatchesReference", "parts_test.go", "AppendNumberMatchesReference", "a double's bits, and the double gen.Double makes of them as generator bytes", bits, "jcs.ReferenceNumber", "strconv.ParseFloat"),
 			jcs.AppendNumber, func(f NumberFormatter, in Input) *Violation {
 				if v := AppendNumberMatchesReference(f, in.uint64(0)); v != nil {
 					return v
 				}
-				return AppendNumberMatchesReference(f, math.Float64bits(gen.Double(littleEndian(in.uint64(0)))))
+				x := gen.Double(littleEndian(in.uint64(0)))
+				return generatedClass(AppendNumberMatchesReference(f, math.Float64bits(x)), "double %v", x)
 			}),
 		define(row("FuzzNumberTokenMatchesReference", "parts_test.go", "NumberTokenMatchesReference", "a number token", []Param{String}, "jcs.ReferenceNumber", "strconv.ParseFloat"),
 			jcs.AppendNumberToken, func(w TokenWriter, in Input) *Violation { return NumberTokenMatchesReference(w, in.string(0)) }),
@@ -104,7 +107,7 @@ func jcsTargets() []*Target {
 					return v
 				}
 				w, q := gen.Decimal(littleEndian(in.uint64(0), uint64(in.int(1))))
-				return DecimalToFloatMatchesParseFloat(d, w, q)
+				return generatedClass(DecimalToFloatMatchesParseFloat(d, w, q), "decimal %de%d", w, q)
 			}),
 		readTwice(oracles, jcsDefault, generatedText, textDocument, func(c Canonicalizer, text []byte) *Violation {
 			return CanonicalizeMatchesOracles(c, goOracles, text)
