@@ -3,6 +3,7 @@ package property
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 )
@@ -74,6 +75,16 @@ func littleEndian(values ...uint64) []byte {
 		out = binary.LittleEndian.AppendUint64(out, v)
 	}
 	return out
+}
+
+// bitsAndGenerated holds check on a double's bits and then on the bits of
+// the double gen.Double makes of them as generator bytes.
+func bitsAndGenerated(bits uint64, check func(bits uint64) *Violation) *Violation {
+	if v := check(bits); v != nil {
+		return v
+	}
+	x := gen.Double(littleEndian(bits))
+	return generatedClass(check(math.Float64bits(x)), "double %v", x)
 }
 
 // textInput is what the targets of one raw text that also read it as

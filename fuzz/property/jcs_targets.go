@@ -1,8 +1,6 @@
 package property
 
 import (
-	"math"
-
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/node"
@@ -57,8 +55,8 @@ func jcsTargets() []*Target {
 	generated := row("FuzzCanonicalizeGeneratedValue", "oracles_test.go", "GeneratedWritingsAgree", "generator bytes (gen.Generate)", raw, append([]string{"gen.Canonical"}, goOracleNames...)...)
 	generatedNode := row("FuzzCanonicalizeGeneratedValueMatchesNode", "node_test.go", "GeneratedWritingsAgree", "generator bytes (gen.Generate)", raw, append([]string{"gen.Canonical"}, nodeOracleNames...)...)
 	generatedNode.Node = true
-	numbers := row("FuzzNumberFromBits", "oracles_test.go", "NumberMatchesOracles", "8 bytes, a double's bits (NaN, ±Inf skipped)", bits, append([]string{"gen.ECMAScriptNumber"}, goOracleNames...)...)
-	numbersNode := row("FuzzNumberFromBitsMatchesNode", "node_test.go", "NumberMatchesOracles", "8 bytes, a double's bits (NaN, ±Inf skipped)", bits, append([]string{"gen.ECMAScriptNumber", "Node String(x)"}, nodeOracleNames...)...)
+	numbers := row("FuzzNumberFromBits", "oracles_test.go", "NumberMatchesOracles", "8 bytes, a double's bits (NaN, ±Inf skipped), and the double gen.Double makes of them as generator bytes", bits, append([]string{"gen.ECMAScriptNumber"}, goOracleNames...)...)
+	numbersNode := row("FuzzNumberFromBitsMatchesNode", "node_test.go", "NumberMatchesOracles", "8 bytes, a double's bits (NaN, ±Inf skipped), and the double gen.Double makes of them as generator bytes", bits, append([]string{"gen.ECMAScriptNumber", "Node String(x)"}, nodeOracleNames...)...)
 	numbersNode.Node = true
 	goDoc := func(c Canonicalizer, doc []byte) *Violation { return GeneratedDocumentWritingsAgree(c, goOracles, doc) }
 	nodeDoc := func(c Canonicalizer, doc []byte) *Violation {
@@ -84,11 +82,7 @@ func jcsTargets() []*Target {
 			}),
 		define(row("FuzzAppendNumberMatchesReference", "parts_test.go", "AppendNumberMatchesReference", "a double's bits, and the double gen.Double makes of them as generator bytes", bits, "jcs.ReferenceNumber", "strconv.ParseFloat"),
 			jcs.AppendNumber, func(f NumberFormatter, in Input) *Violation {
-				if v := AppendNumberMatchesReference(f, in.uint64(0)); v != nil {
-					return v
-				}
-				x := gen.Double(littleEndian(in.uint64(0)))
-				return generatedClass(AppendNumberMatchesReference(f, math.Float64bits(x)), "double %v", x)
+				return bitsAndGenerated(in.uint64(0), func(bits uint64) *Violation { return AppendNumberMatchesReference(f, bits) })
 			}),
 		define(row("FuzzNumberTokenMatchesReference", "parts_test.go", "NumberTokenMatchesReference", "a number token", []Param{String}, "jcs.ReferenceNumber", "strconv.ParseFloat"),
 			jcs.AppendNumberToken, func(w TokenWriter, in Input) *Violation { return NumberTokenMatchesReference(w, in.string(0)) }),
@@ -126,7 +120,7 @@ func jcsTargets() []*Target {
 			})
 		}), valueDoc, plainValue, nodeDoc),
 		define(numbers, jcs.AppendNumber, func(f NumberFormatter, in Input) *Violation {
-			return NumberMatchesOracles(f, goOracles, nil, in.uint64(0))
+			return bitsAndGenerated(in.uint64(0), func(bits uint64) *Violation { return NumberMatchesOracles(f, goOracles, nil, bits) })
 		}),
 		define(numbersNode, jcs.AppendNumber, func(f NumberFormatter, in Input) *Violation {
 			ecma, err := ecmascript()
@@ -134,7 +128,7 @@ func jcsTargets() []*Target {
 				return unavailable("NumberMatchesOracles", err)
 			}
 			return withNode("NumberMatchesOracles", func(refs []oracle.Canonicalizer) *Violation {
-				return NumberMatchesOracles(f, refs, ecma, in.uint64(0))
+				return bitsAndGenerated(in.uint64(0), func(bits uint64) *Violation { return NumberMatchesOracles(f, refs, ecma, bits) })
 			})
 		}),
 	}
