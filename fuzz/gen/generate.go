@@ -11,8 +11,11 @@ const maxNodes = 512
 // Generate turns data into a JSON value. It never fails: the empty input
 // gives the empty object, and an input that runs out mid-way gives the
 // value built so far, completed with empty containers and nulls.
-func Generate(data []byte) Value {
-	s := newSource(data)
+func Generate(data []byte) Value { return newSource(data).top() }
+
+// top draws a value at the top level: an object, an array, any value, or
+// a deep chain of containers.
+func (s *source) top() Value {
 	switch s.intn(4) {
 	case 1:
 		return s.array(1)

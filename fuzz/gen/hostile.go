@@ -51,20 +51,26 @@ var (
 func Hostile(v Value, seed uint64) ([]byte, Flaw) {
 	r := rand.New(rand.NewPCG(seed, ^seed))
 	flaw := Flaw(r.IntN(int(flaws)))
+	return plant(v, seed, flaw, r), flaw
+}
+
+// plant writes v (as Write does with seed|1) with flaw planted at a site r
+// draws.
+func plant(v Value, seed uint64, flaw Flaw, r *rand.Rand) []byte {
 	if flaw == Duplicate {
-		return Write(duplicate(v, r), seed|1), flaw
+		return Write(duplicate(v, r), seed|1)
 	}
 	text := Write(v, seed|1)
-	var plant string
+	var planted string
 	switch flaw {
 	case LoneSurrogate:
-		plant = loneSurrogates[r.IntN(len(loneSurrogates))]
+		planted = loneSurrogates[r.IntN(len(loneSurrogates))]
 	case InvalidUTF8:
-		plant = notUTF8[r.IntN(len(notUTF8))]
+		planted = notUTF8[r.IntN(len(notUTF8))]
 	case RawControl:
-		plant = rawControls[r.IntN(len(rawControls))]
+		planted = rawControls[r.IntN(len(rawControls))]
 	default:
-		plant = ","
+		planted = ","
 	}
 	inString, closers := sites(text)
 	at := closers
@@ -79,7 +85,7 @@ func Hostile(v Value, seed uint64) ([]byte, Flaw) {
 		}
 	}
 	i := at[r.IntN(len(at))]
-	return slices.Concat(text[:i], []byte(plant), text[i:]), flaw
+	return slices.Concat(text[:i], []byte(planted), text[i:])
 }
 
 // sites lists the offsets of text, a JSON text, between two characters of

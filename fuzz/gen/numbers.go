@@ -61,3 +61,47 @@ func (s *source) number() float64 {
 	}
 	return f
 }
+
+// Double turns data into one finite double, drawn as Generate draws
+// numbers: small integers, the boundaries of Number::toString's layouts
+// (1e-7, 1e21 and their neighbours), powers of ten, integers around 2^53
+// and 2^64, any bit pattern, long decimals. The number properties read a
+// double's bits as these bytes too (little-endian), so that the small
+// values Go's engine steps a uint64 through from zero reach each class.
+func Double(data []byte) float64 { return newSource(data).number() }
+
+// decimalBases are significands where a fast path that converts w to a
+// double before scaling rounds twice: from 2^53, where not every integer
+// is a double, to the largest uint64.
+var decimalBases = []uint64{1 << 53, 1<<53 + 1, 1 << 54, 1e16, 1e17, 1e18, 1e19, 1 << 63, 1<<64 - 1<<11}
+
+// Decimal turns data into a decimal w × 10^q at the edges of a fast
+// path's exactness (jcs.DecimalToFloat's): a significand of 2^53 or more (a
+// base of decimalBases plus or minus what the next byte says, the
+// 19-digit expansion of a drawn double, or any 64 bits) and an exponent
+// in -22..22, where both factors of the naive product are exact doubles
+// but w is not, or, one time in four, anywhere in -350..310. Like
+// Generate, it never fails.
+func Decimal(data []byte) (uint64, int) {
+	s := newSource(data)
+	var w uint64
+	switch s.intn(4) {
+	case 0, 1:
+		base := decimalBases[s.intn(len(decimalBases))]
+		off := uint64(s.intn(256))
+		if base > 1<<63 || s.bool() {
+			w = base - off
+		} else {
+			w = base + off
+		}
+	case 2:
+		digits := strconv.FormatFloat(math.Abs(s.number()), 'e', 18, 64)
+		w, _ = strconv.ParseUint(digits[:1]+digits[2:20], 10, 64)
+	default:
+		w = s.uint64()
+	}
+	if s.intn(4) == 3 {
+		return w, s.intn(661) - 350
+	}
+	return w, s.intn(45) - 22
+}

@@ -87,13 +87,13 @@ func oneText(text []byte) []Input { return []Input{{text}} }
 func admitTargets() []*Target {
 	raw := []Param{Bytes}
 	return []*Target{
-		define(Target{Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ScanMatchesReference", Input: "raw bytes, under 5 option sets", Oracles: []string{"admit.Reference"},
+		readTwice(Target{Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
+			Property: "ScanMatchesReference", Input: textInput + ", under 5 option sets", Oracles: []string{"admit.Reference"},
 			Params: raw, Text: oneText},
-			admit.Scan, func(scan Scanner, in Input) *Violation { return ScanMatchesReference(scan, in.bytes(0)) }),
-		define(Target{Name: "FuzzReferenceMatchesJSONText", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ReferenceMatchesJSONText", Input: "raw bytes", Oracles: []string{"jsontext"},
+			admit.Scan, generatedText, textDocument, ScanMatchesReference),
+		readTwice(Target{Name: "FuzzReferenceMatchesJSONText", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
+			Property: "ReferenceMatchesJSONText", Input: textInput, Oracles: []string{"jsontext"},
 			Params: raw, Text: oneText},
-			admit.Reference, func(ref Scanner, in Input) *Violation { return ReferenceMatchesJSONText(ref, in.bytes(0)) }),
+			admit.Reference, generatedText, textDocument, ReferenceMatchesJSONText),
 	}
 }

@@ -1,17 +1,20 @@
 package property
 
-import "github.com/canonfuzz/canonfuzz/targets/bound"
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
 
 func boundTargets() []*Target {
 	row := func(name, file, property, input string, params []Param, oracles ...string) Target {
 		return Target{Name: name, Dir: "fuzz/bound", File: file, Area: "bound", Property: property, Input: input, Params: params, Oracles: oracles}
 	}
 	raw, seeds := []Param{Bytes}, []Param{Uint64, Uint64}
-	parse := row("FuzzParse", "parse_test.go", "ProvenanceParsesAndMeets", "a raw provenance object", raw, "bound.BoundAdmits of every hop")
+	parse := row("FuzzParse", "parse_test.go", "ProvenanceParsesAndMeets", "a raw provenance object, and as generator bytes (gen.GenerateChainProbe)", raw, "bound.BoundAdmits of every hop")
 	parse.Text = oneText
 	return []*Target{
-		define(parse, ProvenanceReader{Parse: bound.Parse, EffBound: bound.EffBound},
-			func(r ProvenanceReader, in Input) *Violation { return ProvenanceParsesAndMeets(r, in.bytes(0)) }),
+		readTwice(parse, ProvenanceReader{Parse: bound.Parse, EffBound: bound.EffBound},
+			generatedProvenance, "the provenance object gen.GenerateChainProbe makes", ProvenanceParsesAndMeets),
 		define(row("FuzzGlobMatchesReference", "glob_test.go", "GlobMatchesReference", "a pattern and a value", []Param{String, String}, "bound.ReferenceGlob (RE2)"),
 			[]GlobMatcher{{"Match", boundGlob}, {"MatchPositionSet", boundGlobPositionSet}},
 			func(ms []GlobMatcher, in Input) *Violation {
@@ -19,9 +22,16 @@ func boundTargets() []*Target {
 			}),
 		define(row("FuzzGlobGeneratedMatchesReference", "glob_test.go", "GlobGeneratedMatchesReference", "generator bytes (gen.GenerateGlob)", raw, "bound.ReferenceGlob (RE2)", "gen.GenerateGlob's expansions"),
 			GlobCompiler(boundGlob), func(c GlobCompiler, in Input) *Violation { return GlobGeneratedMatchesReference(c, in.bytes(0)) }),
-		define(row("FuzzArgumentCanonicalizationIdempotent", "argcanon_test.go", "ArgumentCanonicalizationIdempotent", "a string, folding", []Param{String, Bool}),
+		define(row("FuzzArgumentCanonicalizationIdempotent", "argcanon_test.go", "ArgumentCanonicalizationIdempotent", "a string, folding, and the two paths gen.GeneratePathPair makes of the string as generator bytes", []Param{String, Bool}),
 			bound.CanonicalizeString, func(c ArgCanonicalizer, in Input) *Violation {
-				return ArgumentCanonicalizationIdempotent(c, in.string(0), in.bool(1))
+				if v := ArgumentCanonicalizationIdempotent(c, in.string(0), in.bool(1)); v != nil {
+					return v
+				}
+				p := gen.GeneratePathPair([]byte(in.string(0)))
+				if v := ArgumentCanonicalizationIdempotent(c, p.X, p.Fold); v != nil {
+					return generatedClass(v, "path %q, folding %v", p.X, p.Fold)
+				}
+				return generatedClass(ArgumentCanonicalizationIdempotent(c, p.Y, p.Fold), "path %q, folding %v", p.Y, p.Fold)
 			}),
 		define(row("FuzzArgumentCanonicalization", "argcanon_test.go", "ArgumentCanonicalizationMatchesResolver", "generator bytes (gen.GeneratePathPair), two strings, folding", []Param{Bytes, String, String, Bool}, "resolvePath (argcanon_resolver.go)", "bound.Admitter"),
 			PathCanonicalizer(boundPath), func(c PathCanonicalizer, in Input) *Violation {

@@ -196,7 +196,7 @@ func digestTargets() []*Target {
 	}
 	parse := row("FuzzParseNeverPanics", "ParseNeverPanics", "a raw request", raw)
 	parse.Text = oneText
-	request := row("FuzzDigestRequestInvariant", "DigestRequestInvariant", "a raw request", raw, "jcs.Canonicalize", "digest.Parse")
+	request := row("FuzzDigestRequestInvariant", "DigestRequestInvariant", "a raw request, and as generator bytes (gen.GenerateCall)", raw, "jcs.Canonicalize", "digest.Parse")
 	request.Text = oneText
 	return []*Target{
 		define(row("FuzzSumMatchesCanonicalize", "SumMatchesCanonicalize", "an arguments text, a profile", []Param{String, Bool}, "jcs.Canonicalize"),
@@ -204,7 +204,7 @@ func digestTargets() []*Target {
 				return SumMatchesCanonicalize(sum, in.string(0), in.bool(1))
 			}),
 		define(parse, digest.Parse, func(p InvocationParser, in Input) *Violation { return ParseNeverPanics(p, in.bytes(0)) }),
-		define(request, digest.Sum, func(sum DigestFunc, in Input) *Violation { return DigestRequestInvariant(sum, in.bytes(0)) }),
+		readTwice(request, digest.Sum, generatedRequest, "the tools/call request gen.GenerateCall makes, written plainly", DigestRequestInvariant),
 		withDocument(define(row("FuzzDigestRepresentationInvariant", "DigestRepresentationInvariant", "generator bytes (gen.GenerateCall)", raw, "gen.Canonical"),
 			digest.Sum, func(sum DigestFunc, in Input) *Violation { return DigestRepresentationInvariant(sum, in.bytes(0)) }),
 			"the tools/call request gen.GenerateCall makes, written plainly",

@@ -22,6 +22,15 @@
 //   - the planted-fault tests and fixtures of fuzz/planted;
 //   - the minimizer's signers (minimize/signer) and findings/' replay.
 //
+// The targets whose input is raw (a text, a request, a provenance object,
+// a message, a string, a number's bits) read the same bytes a second time
+// as generator bytes (gen.GenerateText, GenerateCall, GenerateChainProbe,
+// GenerateMessage, GenerateNames, GeneratePathPair, Double, Decimal) and
+// hold the property on what the generator makes too, so that the engine
+// reaches from an empty corpus the constructs a byte mutator does not
+// write; a failure of that reading signs as generated:CLASS
+// (generated.go), and its document is the generated input.
+//
 // Oracles that are processes (the Node oracles) are started on first use
 // and kept for every check after it, across a fuzzing worker's executions
 // and a minimizer's tries; Close stops them. A crash or hang of an oracle

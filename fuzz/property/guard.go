@@ -322,7 +322,7 @@ func guardTargets() []*Target {
 		Property: "GuardForwardsOnlyWhatEveryParserReadsInside", Input: "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
 		Oracles: readers, Params: raw, Text: oneText}
 	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
-		Input: "raw bytes, one client message", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
+		Input: "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
 	twin := Target{Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecideMatchesReference",
 		Input: "raw bytes, one client message", Oracles: []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
 		Params: raw, Text: oneText}
@@ -331,8 +331,8 @@ func guardTargets() []*Target {
 		withDocument(define(main, guard.Decide, func(d Decider, in Input) *Violation {
 			return GuardForwardsOnlyWhatEveryParserReadsInside(d, in.bytes(0))
 		}), "the message gen.GenerateMessage makes",
-			func(in Input) []byte { return gen.GenerateMessage(in.bytes(0)).Text },
+			func(in Input) []byte { return generatedMessage(in.bytes(0)) },
 			GuardDecisionReadsInside),
-		define(decide, guard.Decide, func(d Decider, in Input) *Violation { return DecisionsAreAdmitted(d, in.bytes(0)) }),
+		readTwice(decide, guard.Decide, generatedMessage, "the message gen.GenerateMessage makes", DecisionsAreAdmitted),
 	}
 }

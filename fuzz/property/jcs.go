@@ -112,3 +112,13 @@ func CanonicalizeMatchesJSONText(canon Canonicalizer, input []byte) *Violation {
 	}
 	return nil
 }
+
+// fixedPointBothProfiles is CanonicalizeFixedPoint on a document under
+// RFC 8785 and then I-JSON: the document form of FuzzCanonicalizeFixedPoint,
+// whose classes begin with the profile.
+func fixedPointBothProfiles(canon ProfileCanonicalizer, doc []byte) *Violation {
+	if v := CanonicalizeFixedPoint(canon, doc, false); v != nil {
+		return v
+	}
+	return CanonicalizeFixedPoint(canon, doc, true)
+}

@@ -1,0 +1,55 @@
+package gen
+
+import "math/rand/v2"
+
+// GenerateText turns data into a JSON text for the properties whose input
+// is a raw text (fuzz/property's admission and canonicalization targets),
+// so that the engine reaches from nothing what a byte mutator does not
+// write: the first choice is the writing, plain (Write with seed 0), one
+// of Write's other representations, or one of Hostile's flaws (a
+// duplicate name, a lone surrogate, invalid UTF-8, a raw control, a
+// trailing comma), chosen by the bytes rather than by a seed; the value
+// is drawn as Generate draws it, names across the UTF-16/code-point divide,
+// noncharacters, escapes and the numbers of the edges included; the
+// writing's seed is read last. Like Generate, it never fails.
+func GenerateText(data []byte) []byte {
+	s := newSource(data)
+	how := s.intn(2 + int(flaws))
+	v := s.top()
+	seed := s.uint64() | 1
+	switch how {
+	case 0:
+		return Write(v, 0)
+	case 1:
+		return Write(v, seed)
+	}
+	return plant(v, seed, Flaw(how-2), rand.New(rand.NewPCG(seed, ^seed)))
+}
+
+// GenerateNames turns data into two member names that share a prefix and
+// part where orders part: each goes on with a character above the
+// surrogates (U+E000..U+FFFF), one above U+FFFF, any drawn character or a
+// name of the pool, so that UTF-16 order (RFC 8785 section 3.2.3) and
+// code-point order disagree on one pair in eight. Like Generate, it never
+// fails.
+func GenerateNames(data []byte) (string, string) {
+	s := newSource(data)
+	prefix := ""
+	if s.bool() {
+		prefix = s.name()
+	}
+	return prefix + s.nameTail(), prefix + s.nameTail()
+}
+
+// nameTail draws what follows a shared prefix of two names.
+func (s *source) nameTail() string {
+	switch s.intn(4) {
+	case 0:
+		return string(bmpHigh[s.intn(len(bmpHigh))])
+	case 1:
+		return string(supplementary[s.intn(len(supplementary))])
+	case 2:
+		return string(s.rune())
+	}
+	return s.name()
+}
