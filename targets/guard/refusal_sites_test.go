@@ -45,3 +45,14 @@ func TestLineQueuePutAfterClose(t *testing.T) {
 		t.Errorf("a closed queue handed out %d lines", len(items))
 	}
 }
+
+// An admission fault that is not admit's own *admit.Error (no caller of
+// notAdmitted passes one today) is still answered as the bytes not read as
+// one JSON text: -32700, class ErrNotAdmitted, the fault kept as the cause.
+func TestNotAdmittedForeignFault(t *testing.T) {
+	fault := errors.New("read: the line was cut short")
+	r := notAdmitted(fault)
+	if r.Class != ErrNotAdmitted || r.Code != -32700 || !errors.Is(r, fault) || r.Reason != fault.Error() {
+		t.Errorf("notAdmitted(%v) = %+v, want ErrNotAdmitted -32700 caused by it", fault, r)
+	}
+}
