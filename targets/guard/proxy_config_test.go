@@ -62,8 +62,15 @@ func TestLineQueuePutGivesUp(t *testing.T) {
 		return q
 	}
 	q := full()
-	if err := q.put(queued{line: []byte("[]\n")}, nil, 20*time.Millisecond); !errors.Is(err, errQueueStalled) {
-		t.Errorf("put into a stalled queue: %v, want errQueueStalled", err)
+	stalled := make(chan error, 1)
+	go func() { stalled <- q.put(queued{line: []byte("[]\n")}, nil, 20*time.Millisecond) }()
+	select {
+	case err := <-stalled:
+		if !errors.Is(err, errQueueStalled) {
+			t.Errorf("put into a stalled queue: %v, want errQueueStalled", err)
+		}
+	case <-time.After(10 * time.Second): // a liveness bound, not a speed: the stall is 20 ms
+		t.Fatal("put into a stalled queue did not give up in 10 s")
 	}
 	if items, _ := q.take(nil); len(items) != 1 {
 		t.Errorf("the stalled queue holds %d lines, want the first alone", len(items))

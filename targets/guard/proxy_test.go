@@ -58,6 +58,11 @@ func launch(t *testing.T, p *Proxy) *proxyRun {
 	go func() {
 		code, err := p.Run(cr, ow)
 		r.err = err
+		if err != nil {
+			// Run refused before reading: a send fails at once rather
+			// than blocking on a pipe nobody reads.
+			cr.CloseWithError(err)
+		}
 		ow.Close()
 		r.done <- code
 	}()
