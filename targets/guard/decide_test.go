@@ -92,8 +92,11 @@ func TestDecideNoDefaultDisposition(t *testing.T) {
 	if err := cfg.Validate(); !errors.Is(err, ErrConfig) {
 		t.Fatalf("Validate: %v, want ErrConfig", err)
 	}
-	if _, err := ParseDisposition(""); !errors.Is(err, ErrConfig) {
-		t.Errorf("ParseDisposition(\"\"): %v", err)
+	if _, err := ParseDisposition(""); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "must be given") {
+		t.Errorf("ParseDisposition(\"\"): %v, want ErrConfig saying the disposition must be given", err)
+	}
+	if _, err := ParseDisposition("allow"); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), `unknown absent-provenance disposition "allow"`) {
+		t.Errorf("ParseDisposition(\"allow\"): %v", err)
 	}
 	for _, msg := range []string{
 		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,

@@ -58,6 +58,11 @@ func launch(t *testing.T, p *Proxy) *proxyRun {
 	go func() {
 		code, err := p.Run(cr, ow)
 		r.err = err
+		if err != nil {
+			// Run refused before reading: a send fails at once rather
+			// than blocking on a pipe nobody reads.
+			cr.CloseWithError(err)
+		}
 		ow.Close()
 		r.done <- code
 	}()
@@ -236,8 +241,14 @@ func TestProxyConcurrentClients(t *testing.T) {
 // part, and logged. Both caps default (DefaultMaxMessage,
 // DefaultMaxServerLine) and set.
 func TestProxyLargeMessages(t *testing.T) {
-	for _, p := range []*Proxy{{}, {MaxMessage: 100 << 10, MaxServerLine: 300 << 10}} {
-		maxMsg, maxSrv := int(p.maxMessage()), int(p.maxServerLine())
+	for _, c := range []struct {
+		p              *Proxy
+		maxMsg, maxSrv int // the documented defaults as literals: 4 MiB, 16 MiB
+	}{
+		{&Proxy{}, 4 << 20, 16 << 20},
+		{&Proxy{MaxMessage: 100 << 10, MaxServerLine: 300 << 10}, 100 << 10, 300 << 10},
+	} {
+		p, maxMsg, maxSrv := c.p, c.maxMsg, c.maxSrv
 		var log syncBuffer
 		p.Log = &log
 		r := startProxy(t, fmt.Sprintf("big:%d,%d", maxSrv+1, maxSrv), p)
@@ -372,14 +383,21 @@ func TestProxyAudit(t *testing.T) {
 	}
 }
 
+// A Proxy that cannot run is refused by Run before a server starts: a
+// configuration fault is ErrConfig, a server that cannot be started is
+// not (it is the start's own error).
 func TestProxyConfigRefused(t *testing.T) {
-	for _, p := range []*Proxy{
-		{Config: vectorConfig(t, 0, Enforce), Command: "true"},
-		{Config: vectorConfig(t, Originate, Enforce)},
-		{Config: vectorConfig(t, Originate, Enforce), Command: "/nonexistent/server"},
+	for _, c := range []struct {
+		p         *Proxy
+		errConfig bool
+	}{
+		{&Proxy{Config: vectorConfig(t, 0, Enforce), Command: "true"}, true},
+		{&Proxy{Config: vectorConfig(t, Originate, Enforce)}, true},
+		{&Proxy{Config: vectorConfig(t, Originate, Enforce), Command: "/nonexistent/server"}, false},
 	} {
-		if _, err := p.Run(strings.NewReader(""), io.Discard); err == nil {
-			t.Errorf("%+v ran", p)
+		_, err := c.p.Run(strings.NewReader(""), io.Discard)
+		if err == nil || errors.Is(err, ErrConfig) != c.errConfig {
+			t.Errorf("%+v: %v, want an error that is ErrConfig: %v", c.p, err, c.errConfig)
 		}
 	}
 }

@@ -45,3 +45,45 @@ func TestLineQueuePutAfterClose(t *testing.T) {
 		t.Errorf("a closed queue handed out %d lines", len(items))
 	}
 }
+
+// An admission fault that is not admit's own *admit.Error (no caller of
+// notAdmitted passes one today) is still answered as the bytes not read as
+// one JSON text: -32700, class ErrNotAdmitted, the fault kept as the cause.
+func TestNotAdmittedForeignFault(t *testing.T) {
+	fault := errors.New("read: the line was cut short")
+	r := notAdmitted(fault)
+	if r.Class != ErrNotAdmitted || r.Code != -32700 || !errors.Is(r, fault) || r.Reason != fault.Error() {
+		t.Errorf("notAdmitted(%v) = %+v, want ErrNotAdmitted -32700 caused by it", fault, r)
+	}
+}
+
+// A line past a size cap, never read whole, is answered as admit.Scan
+// answers a message past its cap: class ErrTooLarge, -32700, id null, and
+// data naming the kind TooLarge at the cap's offset: 20971520 (20 MiB,
+// admit.DefaultMaxSize) for Decide's TooLarge, the proxy's own cap for
+// tooLarge.
+func TestTooLargeAnswersAtTheCap(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		d      Decision
+		reason string
+		data   string
+	}{
+		{"TooLarge", TooLarge(20<<20 + 5), "the message is 20971525 bytes, longer than the size cap of 20971520",
+			`,"data":{"kind":"TooLarge","offset":20971520}}}`},
+		{"tooLarge", tooLarge(5000, 4096), "the message is 5000 bytes, longer than the guard's message cap of 4096",
+			`,"data":{"kind":"TooLarge","offset":4096}}}`},
+	} {
+		r := c.d.Refusal
+		if c.d.Action != Answer || r == nil || r.Class != ErrTooLarge || r.Code != -32700 || c.d.ID != nil {
+			t.Errorf("%s: %v %v, want an answer of class ErrTooLarge, -32700, id null", c.name, c.d.Action, r)
+			continue
+		}
+		if !strings.Contains(r.Reason, c.reason) {
+			t.Errorf("%s: reason %q, want %q", c.name, r.Reason, c.reason)
+		}
+		if !strings.HasPrefix(string(c.d.Message), `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`) || !strings.HasSuffix(string(c.d.Message), c.data) {
+			t.Errorf("%s: answer %s, want id null, -32700 and data ending %s", c.name, c.d.Message, c.data)
+		}
+	}
+}

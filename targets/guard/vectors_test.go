@@ -136,8 +136,22 @@ func TestVectorFormatRefused(t *testing.T) {
 	}
 }
 
+// run holds both Decide and its reference twin to the vector: the twin is
+// code under test too, and each vector is a known answer for it.
 func (v guardVector) run(t *testing.T) error {
-	d := Decide(v.payload, vectorConfig(t, v.absent, v.mode))
+	for _, twin := range []struct {
+		name   string
+		decide func([]byte, Config) Decision
+	}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+		if err := v.check(t, twin.decide); err != nil {
+			return fmt.Errorf("%s: %w", twin.name, err)
+		}
+	}
+	return nil
+}
+
+func (v guardVector) check(t *testing.T, decide func([]byte, Config) Decision) error {
+	d := decide(v.payload, vectorConfig(t, v.absent, v.mode))
 	if d.Action != Answer && admit.Scan(v.payload, admit.Options{}) != nil {
 		return fmt.Errorf("%v of a message admit.Scan refuses", d.Action)
 	}
@@ -154,7 +168,7 @@ func (v guardVector) run(t *testing.T) error {
 			return err
 		}
 		if v.mode == Audit {
-			enforced := Decide(v.payload, vectorConfig(t, v.absent, Enforce))
+			enforced := decide(v.payload, vectorConfig(t, v.absent, Enforce))
 			if d.Refusal.Violation() != (enforced.Action == Answer) {
 				return fmt.Errorf("audit records a violation: %v; enforce mode answers: %v", d.Refusal, enforced.Action == Answer)
 			}
