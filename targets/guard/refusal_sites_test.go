@@ -59,9 +59,8 @@ func TestNotAdmittedForeignFault(t *testing.T) {
 
 // A line past a size cap, never read whole, is answered as admit.Scan
 // answers a message past its cap: class ErrTooLarge, -32700, id null, and
-// data naming the kind TooLarge at the cap's offset: 20971520 (20 MiB,
-// admit.DefaultMaxSize) for Decide's TooLarge, the proxy's own cap for
-// tooLarge.
+// data naming the kind TooLarge at the cap's offset: the proxy's cap,
+// 4194304 (4 MiB, the --max-message default) or any other it is given.
 func TestTooLargeAnswersAtTheCap(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -69,8 +68,8 @@ func TestTooLargeAnswersAtTheCap(t *testing.T) {
 		reason string
 		data   string
 	}{
-		{"TooLarge", TooLarge(20<<20 + 5), "the message is 20971525 bytes, longer than the size cap of 20971520",
-			`,"data":{"kind":"TooLarge","offset":20971520}}}`},
+		{"default cap", tooLarge(4<<20+5, 4<<20), "the message is 4194309 bytes, longer than the guard's message cap of 4194304",
+			`,"data":{"kind":"TooLarge","offset":4194304}}}`},
 		{"tooLarge", tooLarge(5000, 4096), "the message is 5000 bytes, longer than the guard's message cap of 4096",
 			`,"data":{"kind":"TooLarge","offset":4096}}}`},
 	} {
