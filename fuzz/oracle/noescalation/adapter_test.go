@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/subprocess"
 )
@@ -16,7 +17,12 @@ func startAdapter(t *testing.T, args ...string) (*subprocess.Client, error) {
 	if err != nil {
 		t.Fatalf("python3 is required for the adapter: %v", err)
 	}
-	return subprocess.Start(subprocess.Config{Command: python, Args: append([]string{"adapter.py"}, args...)})
+	// The tests judge what the adapter answers or says, not how fast it
+	// starts: it starts Python twice (once more to pin PYTHONHASHSEED),
+	// through pyenv's shim where there is one, which took over the default
+	// 10 s on a loaded two-core runner.
+	return subprocess.Start(subprocess.Config{Command: python, Args: append([]string{"adapter.py"}, args...),
+		StartTimeout: time.Minute})
 }
 
 // TestAdapterServesCheck: hello names the module by the hash of its files,
