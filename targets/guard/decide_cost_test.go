@@ -80,8 +80,9 @@ func hostileMessages() map[string]string {
 // admit.Scan of it allocates. Admission itself is bounded by targets/admit's
 // TestScanCostsASmallMultipleOfTheInput (at most 4.5x, 2.1x on these
 // messages of 140,000 members); the most here is 5.8x, an enforced refusal
-// of arguments of 140,000 members, which are admission-scanned more than
-// once (issue 9).
+// of arguments of 140,000 members: one admission (2.1x), and about a copy
+// of the message each for the violation, the error response and the
+// rewritten call, and the argument names decoded (issue 9).
 func TestDecideCostsASmallMultipleOfTheMessage(t *testing.T) {
 	enforce := vectorConfig(t, Originate, Enforce)
 	audit := vectorConfig(t, Originate, Audit)
