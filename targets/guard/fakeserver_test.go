@@ -48,6 +48,9 @@ func TestMain(m *testing.M) {
 //	           with an error for it, late, as the Go SDK's server answers
 //	           a cancelled call; W=silent answers none, as the TypeScript
 //	           SDK's server (muteServer)
+//	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
+//	           PATH; W=late answers a cancelled call, W=never does not
+//	           (sdkServer)
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
 	n, _ := strconv.Atoi(arg)
@@ -120,6 +123,9 @@ func fakeServer(mode string) int {
 		out.WriteString("{\"a\":1}\r{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n")
 		out.WriteString("after\n")
 		return 0
+	case "sdk":
+		w, path, _ := strings.Cut(arg, ":")
+		return sdkServer(w == "never", path)
 	case "mute":
 		return muteServer(in, out, arg == "late")
 	case "hang":
