@@ -79,7 +79,7 @@ func TestProxyCancelForgetsTheRequest(t *testing.T) {
 				slowRequest("2"), cancelOf(`"2"`),
 				// A number id is compared as written, as the pending
 				// table keys it and matches the server's answers.
-				slowRequest("3.0"), cancelOf("3.0"),
+				slowRequest("3.0"), cancelOf("3.0"), slowRequest("15.0"), cancelOf("15"),
 				// A string id is compared decoded: "\u0061" is "a".
 				slowRequest(`"a"`), cancelOf(`"\u0061"`),
 				// Refused by the guard (-32001), never forwarded.
@@ -131,7 +131,7 @@ func TestProxyCancelForgetsTheRequest(t *testing.T) {
 			want := map[string][]string{
 				"5": {""}, `"1"`: {serverGone}, "2": {serverGone}, "4": {outside},
 				"7": {serverGone}, "8": {serverGone}, "9": {serverGone}, "10": {serverGone},
-				"11": {serverGone}, "13": {serverGone}, `"end"`: {""},
+				"11": {serverGone}, "13": {serverGone}, "15.0": {serverGone}, `"end"`: {""},
 			}
 			if mode == "late" {
 				// The server's late answer to the cancel of 7 answers
@@ -197,7 +197,7 @@ func TestProxyCancelBoundsThePendingTable(t *testing.T) {
 	go func() {
 		w := bufio.NewWriterSize(cw, 1<<16)
 		for i := range kept {
-			w.WriteString(slowRequest(`"kept` + strconv.Itoa(i) + `"`) + "\n")
+			w.WriteString(slowRequest(`"kept`+strconv.Itoa(i)+`"`) + "\n")
 		}
 		for i, n := 0, 0; n < cancels; i++ {
 			id := strconv.Itoa(i)
