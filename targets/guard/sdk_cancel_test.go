@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -239,13 +238,13 @@ func sdkCancelThroughTheGuard(t *testing.T, server string) {
 	}
 	// Nothing the client read answers the cancelled id, and nothing is
 	// the guard's -32000.
-	for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+	for _, l := range bytes.Split(bytes.TrimSuffix([]byte(out.String()), []byte("\n")), []byte("\n")) {
 		var m struct {
 			ID     json.RawMessage
 			Method string
 			Error  *struct{ Code int }
 		}
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
+		if err := json.Unmarshal(l, &m); err != nil {
 			t.Fatalf("the client read %q: %v", l, err)
 		}
 		if m.Method == "" && bytes.Equal(m.ID, slowID) {
