@@ -50,7 +50,11 @@ const methodInitialize = "initialize"
 // afterward"), and not with CodeServerGone when the server goes away. A
 // cancel that names no request in flight (unknown, refused by the guard,
 // answered, cancelled already), or the initialize request, or that cannot
-// be read, forgets nothing: MCP lets a receiver ignore it.
+// be read, forgets nothing: MCP lets a receiver ignore it. The request is
+// forgotten before the cancel is queued, so a server answer that crosses
+// it is dropped too, and even when the cancel cannot be forwarded (the
+// server stopped reading, the session is ending): the client has said it
+// will not read an answer.
 func (s *session) forgetCancelled(msg []byte) {
 	id, ok := cancelledID(msg)
 	if !ok || !s.inFlight.cancel(id) {

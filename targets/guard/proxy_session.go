@@ -176,7 +176,7 @@ func (s *session) decide(line []byte) {
 		s.store.expect(d.ID)
 	}
 	if d.Method == MethodCancelled {
-		s.forgetCancelled(d.Message)
+		s.forgetCancelled(msg)
 	}
 	item := queued{line: append(msg[:len(msg):len(msg)], '\n')}
 	if isRequest {

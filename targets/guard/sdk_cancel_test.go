@@ -141,9 +141,10 @@ func sdkCancelThroughTheGuard(t *testing.T, server string) {
 		Env:     append(os.Environ(), fakeServerEnv+"=sdk:"+server+":"+record, "GORACE=atexit_sleep_ms=0"),
 		Log:     &guardLog,
 	}
-	cr, cw := io.Pipe() // client -> guard
-	or, ow := io.Pipe() // guard -> client
-	var out syncBuffer  // every byte the guard wrote to the client, recorded first
+	cr, cw := io.Pipe()              // client -> guard
+	or, ow := io.Pipe()              // guard -> client
+	t.Cleanup(func() { cw.Close() }) // a test that fails early ends the session
+	var out syncBuffer               // every byte the guard wrote to the client, recorded first
 	done := make(chan int, 1)
 	go func() {
 		code, err := p.Run(cr, io.MultiWriter(&out, ow))
