@@ -149,3 +149,41 @@ func TestProxyCancelForgetsTheRequest(t *testing.T) {
 		})
 	}
 }
+
+// cancelledID reads params.requestId of a notifications/cancelled
+// notification only, keyed as readID keys the requests' ids; the decided
+// bytes are what it reads (Decide relays a cancel).
+func TestCancelledIDReadsTheRequestID(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{cancelOf("7"), "7"},
+		{cancelOf("7.0"), "7.0"},
+		{cancelOf(`"7"`), `"7"`},
+		{cancelOf(`"\u0037"`), `"7"`},
+		// readID writes a string as targets/bound does: U+2028 raw
+		{cancelOf(`"a\u2028b"`), "\"a\u2028b\""},
+		{"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"a\u2028b\"}}", "\"a\u2028b\""},
+		{`{"params":{"requestId":7},"method":"notifications/cancell\u0065d","jsonrpc":"2.0"}`, "7"},
+		{` {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"r","requestId":-1}} `, "-1"},
+		{cancelOf("null"), ""},
+		{cancelOf("true"), ""},
+		{cancelOf("[7]"), ""},
+		{cancelOf(`{"id":7}`), ""},
+		{`{"jsonrpc":"2.0","method":"notifications/cancelled"}`, ""},
+		{`{"jsonrpc":"2.0","method":"notifications/cancelled","params":[7]}`, ""},
+		{`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestID":7}}`, ""},
+		{`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"x":{"requestId":7}}}`, ""},
+		{`{"jsonrpc":"2.0","id":null,"method":"notifications/cancelled","params":{"requestId":7}}`, ""},
+		{`{"jsonrpc":"2.0","id":1,"method":"notifications/cancelled","params":{"requestId":7}}`, ""},
+		{`{"jsonrpc":"2.0","method":"notifications/Cancelled","params":{"requestId":7}}`, ""},
+		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"requestId":7}}`, ""},
+	} {
+		d := Decide([]byte(c.msg), vectorConfig(t, Originate, Enforce))
+		if d.Action != Relay {
+			t.Fatalf("%s: %v, want relayed", c.msg, d.Action)
+		}
+		id, ok := cancelledID(d.Message)
+		if string(id) != c.want || ok != (c.want != "") {
+			t.Errorf("%s: %q %v, want %q", c.msg, id, ok, c.want)
+		}
+	}
+}
