@@ -207,14 +207,27 @@ func (s *session) notForwarded(it queued, why string) {
 // answer sends one of the guard's own answers to the client.
 func (s *session) answer(d Decision) {
 	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
-	s.toCli.put(queued{line: append(d.Message[:len(d.Message):len(d.Message)], '\n')}, s.giveUp, 0)
+	s.sendAnswer(d.Message)
 }
 
 // answerGone answers a request in flight that the server will not answer.
 func (s *session) answerGone(id []byte, why string) {
 	s.log.printf(s.p.Log, "answered id %s for the server: %s", idText(id), why)
-	msg := errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil)
-	s.toCli.put(queued{line: append(msg, '\n')}, s.giveUp, 0)
+	s.sendAnswer(errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil))
+}
+
+// sendAnswer queues one of the guard's answers for the client, framed as
+// every line the guard writes (frameLine): the id and the strings in it
+// are written as targets/bound writes strings, with U+2028, U+2029 and
+// U+0085 raw, which some readers split lines on. An answer that cannot be
+// framed (the guard wrote it, so it is JSON) is replaced by -32603.
+func (s *session) sendAnswer(msg []byte) {
+	framed, err := frameLine(msg)
+	if err != nil {
+		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
+		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
+	}
+	s.toCli.put(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
 }
 
 // writeServer writes the queued client messages to the server and closes
