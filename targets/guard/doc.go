@@ -72,17 +72,18 @@
 // client's cancel as follows:
 //
 //   - It is a client message like any other: admitted and decided by
-//     [Decide], which relays it, and forwarded to the server unchanged.
-//   - The request it names leaves the table: the guard
-//     never answers it, neither with CodeServerGone when the server's
-//     output ends nor with the server's answer if one comes later, which is
-//     dropped as an answer to nothing in flight. Relaying that late answer
-//     would mean remembering every cancelled id for as long as the server
-//     may answer, which is forever for a server that honours the cancel by
-//     not answering (the TypeScript SDK's): the table would grow with every
-//     cancel, which is the defect of issue 16. The client, which "SHOULD
-//     ignore" such an answer, sees no difference; the table never holds
-//     more than the requests in flight and not cancelled.
+//     [Decide], which relays it, and forwarded to the server as relayed.
+//   - The request it names leaves the table: the guard never answers it,
+//     neither with CodeServerGone when the server's output ends nor with
+//     the server's answer if one comes later (the Go SDK's server sends
+//     one), which is dropped as an answer to nothing in flight. Relaying
+//     that late answer
+//     would mean remembering every cancelled id for as long as the
+//     server may answer, which is forever for a server that honours the
+//     cancel by not answering (the TypeScript SDK's): the table would grow
+//     with every cancel, which is the defect of issue 16. The client,
+//     which "SHOULD ignore" such an answer, sees no difference; the table
+//     never holds more than the requests in flight and not cancelled.
 //   - Ids are compared as the table keys them (readID): 1 and "1" are two
 //     ids (JSON-RPC 2.0 section 4), a string is compared decoded ("\u0061"
 //     is "a"), a number as written (1.0 is not 1, as for the server's
