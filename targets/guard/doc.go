@@ -57,4 +57,50 @@
 //
 // [Proxy] starts the server command and carries newline-delimited JSON-RPC
 // (the MCP stdio transport) in both directions; see proxy.go.
+//
+// # Cancellation
+//
+// MCP's "Cancellation" utility (basic/utilities/cancellation): a party
+// cancels a request it issued with the notification
+// notifications/cancelled, params {"requestId": ID, "reason": ...}; the
+// initialize request MUST NOT be cancelled; the receiver SHOULD stop, free
+// the request's resources and not answer it, and MAY ignore a cancel of an
+// unknown or finished request (or one that cannot be cancelled); the
+// sender SHOULD ignore an answer that arrives after its cancel. The guard
+// keeps a table of the client's requests in flight (each gets one answer:
+// the server's, or CodeServerGone when the server goes away), and reads a
+// client's cancel as follows:
+//
+//   - It is a client message like any other: admitted and decided by
+//     [Decide], which relays it, and forwarded to the server as relayed.
+//   - The request it names leaves the table: the guard never answers it,
+//     neither with CodeServerGone when the server's output ends nor with
+//     the server's answer if one comes later (the Go SDK's server sends
+//     one), which is dropped as an answer to nothing in flight. Relaying
+//     that late answer
+//     would mean remembering every cancelled id for as long as the
+//     server may answer, which is forever for a server that honours the
+//     cancel by not answering (the TypeScript SDK's): the table would grow
+//     with every cancel, which is the defect of issue 16. The client,
+//     which "SHOULD ignore" such an answer, sees no difference; the table
+//     never holds more than the requests in flight and not cancelled.
+//   - Ids are compared as the table keys them (readID): 1 and "1" are two
+//     ids (JSON-RPC 2.0 section 4), a string is compared decoded ("\u0061"
+//     is "a"), a number as written (1.0 is not 1, as for the server's
+//     answers). A cancel that names no request in flight (never forwarded,
+//     refused by the guard and answered by it, answered, cancelled
+//     already) forgets nothing; one cancel forgets one request, so a
+//     client reusing an id in flight (which MCP forbids) still gets one
+//     answer for each request it did not cancel.
+//   - A cancel of an initialize request forgets nothing: initialize cannot
+//     be cancelled, so its answer is still awaited and relayed.
+//   - A cancel the guard cannot read (no params object, a requestId absent
+//     or not a string or a number, a message with an id member, which is a
+//     request whatever its method) forgets nothing, and is forwarded all
+//     the same: the server ignores it as MCP says.
+//   - The server's own notifications/cancelled (for a request it sent the
+//     client) is relayed like any server line; the guard keeps no table of
+//     the server's requests, so nothing is forgotten or held for them, and
+//     the client's late answer is relayed like any client response. A
+//     server's cancel never makes the guard forget a client request.
 package guard

@@ -3,6 +3,7 @@ package guard
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -39,6 +40,17 @@ func TestMain(m *testing.M) {
 //	           ID read by the first "id": in the line (for benchmarks)
 //	twice      answers every request twice, and once an id never asked
 //	smuggle    writes lines with line ends inside, JSON and not, then exits
+//	mute:W     never answers a request but a ping (as a server whose other
+//	           requests never finish) and exits at the end of its input;
+//	           sends notifications/cancelled naming an "x/cancel-me"
+//	           request back (the server's direction); W=late answers each
+//	           notifications/cancelled that names a string or number id
+//	           with an error for it, late, as the Go SDK's server answers
+//	           a cancelled call; W=silent answers none, as the TypeScript
+//	           SDK's server (muteServer)
+//	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
+//	           PATH; W=late answers a cancelled call, W=never does not
+//	           (sdkServer)
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
 	n, _ := strconv.Atoi(arg)
@@ -111,6 +123,11 @@ func fakeServer(mode string) int {
 		out.WriteString("{\"a\":1}\r{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n")
 		out.WriteString("after\n")
 		return 0
+	case "sdk":
+		w, path, _ := strings.Cut(arg, ":")
+		return sdkServer(w == "never", path)
+	case "mute":
+		return muteServer(in, out, arg == "late")
 	case "hang":
 		io.Copy(io.Discard, in)
 		time.Sleep(time.Hour)
@@ -169,4 +186,40 @@ func unechoed(l []byte) []byte {
 	}
 	i := bytes.Index(l, []byte(`,"result":`))
 	return append(append([]byte(nil), l[i+len(`,"result":`):len(l)-2]...), '\n')
+}
+
+// muteServer is the fake server's mute mode.
+func muteServer(in *bufio.Reader, out *bufio.Writer, late bool) int {
+	cancelled := []byte(MethodCancelled)
+	for {
+		l, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		if !late && bytes.Contains(l, cancelled) {
+			continue // cheap: the bound test sends a million of them
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(l, &m) != nil {
+			continue
+		}
+		var method string
+		json.Unmarshal(m["method"], &method)
+		id, hasID := m["id"]
+		switch {
+		case method == "ping":
+			out.Write(echoLine(l))
+		case method == "x/cancel-me":
+			fmt.Fprintf(out, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":%s,"reason":"the server's own"}}`+"\n", id)
+		case late && method == MethodCancelled && !hasID:
+			var p map[string]json.RawMessage // encoding/json's structs match names in any case
+			json.Unmarshal(m["params"], &p)
+			if rid := p["requestId"]; len(rid) > 0 && strings.ContainsRune(`"-0123456789`, rune(rid[0])) {
+				fmt.Fprintf(out, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32800,"message":"request cancelled"}}`+"\n", rid)
+			}
+		}
+		if in.Buffered() == 0 {
+			out.Flush()
+		}
+	}
 }

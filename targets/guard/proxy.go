@@ -71,7 +71,9 @@ const CodeServerGone = -32000
 // Each direction keeps its order; requests are not held back waiting for
 // responses, so any number may be in flight. Every request forwarded is
 // answered exactly once: by the server, or by the guard (CodeServerGone)
-// when the server can no longer answer it.
+// when the server can no longer answer it; unless the client cancels it
+// (notifications/cancelled, MCP "Cancellation"), and then never (see the
+// package's "Cancellation").
 type Proxy struct {
 	Config  Config
 	Command string
@@ -108,7 +110,7 @@ type Proxy struct {
 // fails) the server's input is closed after what was queued for it; a
 // server that has not exited within the grace gets SIGTERM, and SIGKILL
 // after another grace. When the server's output ends, every request still
-// in flight is answered with CodeServerGone. The server's process group is
+// in flight and not cancelled is answered with CodeServerGone. The server's process group is
 // killed before Run returns. Run returns the guard's exit status (ExitClean,
 // ExitServerFailed, ExitServerKilled, or 128 plus a signal received); the
 // error is for a server that could not be started or a configuration that

@@ -46,6 +46,7 @@ type session struct {
 	waitErr     error
 
 	unsolicited atomic.Int64 // server answers to nothing in flight, dropped
+	cancelled   atomic.Int64 // requests in flight the client cancelled, forgotten
 	refusedSrv  atomic.Int64 // server lines refused (over the cap, unframeable)
 	stalled     atomic.Int64 // client messages not queued: the server read nothing for a grace
 }
@@ -167,12 +168,15 @@ func (s *session) decide(line []byte) {
 		s.log.printf(s.p.Log, "audit: forwarded id %s %s: %s", idText(d.ID), d.Method, d.Refusal.Reason)
 	}
 	isRequest := d.Method != "" && d.ID != nil
-	if isRequest && !s.inFlight.add(d.ID) {
+	if isRequest && !s.inFlight.add(d.ID, d.Method == methodInitialize) {
 		s.answerGone(d.ID, "the server's output has ended")
 		return
 	}
 	if d.Method == "tools/list" {
 		s.store.expect(d.ID)
+	}
+	if d.Method == MethodCancelled {
+		s.forgetCancelled(msg)
 	}
 	item := queued{line: append(msg[:len(msg):len(msg)], '\n')}
 	if isRequest {
@@ -203,14 +207,27 @@ func (s *session) notForwarded(it queued, why string) {
 // answer sends one of the guard's own answers to the client.
 func (s *session) answer(d Decision) {
 	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
-	s.toCli.put(queued{line: append(d.Message[:len(d.Message):len(d.Message)], '\n')}, s.giveUp, 0)
+	s.sendAnswer(d.Message)
 }
 
 // answerGone answers a request in flight that the server will not answer.
 func (s *session) answerGone(id []byte, why string) {
 	s.log.printf(s.p.Log, "answered id %s for the server: %s", idText(id), why)
-	msg := errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil)
-	s.toCli.put(queued{line: append(msg, '\n')}, s.giveUp, 0)
+	s.sendAnswer(errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil))
+}
+
+// sendAnswer queues one of the guard's answers for the client, framed as
+// every line the guard writes (frameLine): the id and the strings in it
+// are written as targets/bound writes strings, with U+2028, U+2029 and
+// U+0085 raw, which some readers split lines on. An answer that cannot be
+// framed (the guard wrote it, so it is JSON) is replaced by -32603.
+func (s *session) sendAnswer(msg []byte) {
+	framed, err := frameLine(msg)
+	if err != nil {
+		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
+		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
+	}
+	s.toCli.put(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
 }
 
 // writeServer writes the queued client messages to the server and closes
@@ -247,8 +264,9 @@ func (s *session) writeServer() {
 // and marks each answer's request as answered. A line over the cap or one
 // that cannot be framed is dropped and logged, never relayed in part; an
 // answer to no request in flight is dropped too (each request gets one
-// answer), and so is a last line without its newline (a message cut short). When the output ends, every request still in flight is
-// answered by the guard.
+// answer, and a request the client cancelled none: forgetCancelled), and
+// so is a last line without its newline (a message cut short). When the
+// output ends, every request still in flight is answered by the guard.
 func (s *session) readServer() {
 	defer close(s.srvOutDone)
 	r := bufio.NewReaderSize(s.srv.stdout, readBuffer)
@@ -284,7 +302,7 @@ func (s *session) readServer() {
 		}
 		if id, ok := replyID(framed); ok && !s.inFlight.answered(id) {
 			s.unsolicited.Add(1)
-			s.log.printf(s.p.Log, "dropped a server answer to id %s: no such request in flight", idText(id))
+			s.log.printf(s.p.Log, "dropped a server answer to id %s: no such request in flight (never forwarded, answered already, or cancelled)", idText(id))
 			continue
 		}
 		s.store.learn(framed)
@@ -434,8 +452,11 @@ func (s *session) status(got os.Signal, forced bool) int {
 	} else {
 		s.log.printf(s.p.Log, "the server exited with status %d", code)
 	}
+	if n := s.cancelled.Load(); n > 0 {
+		s.log.printf(s.p.Log, "%d requests in flight were cancelled by the client: their cancels forwarded, no answer relayed or made for them", n)
+	}
 	if n := s.unsolicited.Load(); n > 0 {
-		s.log.printf(s.p.Log, "%d server answers to no request in flight were dropped", n)
+		s.log.printf(s.p.Log, "%d server answers to no request in flight (or to a cancelled one) were dropped", n)
 	}
 	if n := s.stalled.Load(); n > 0 {
 		s.log.printf(s.p.Log, "%d client messages were not forwarded: the server had stopped reading its input", n)

@@ -42,6 +42,14 @@ func (s *schemaStore) expect(id []byte) {
 	s.mu.Unlock()
 }
 
+// forget drops a tools/list request the client cancelled: its answer, if
+// the server sends one, is not relayed, so it is not learned from.
+func (s *schemaStore) forget(id []byte) {
+	s.mu.Lock()
+	delete(s.pending, string(id))
+	s.mu.Unlock()
+}
+
 // learn reads one server message and, if it answers a pending tools/list
 // request with a result, merges the tools' schemas. Anything it cannot
 // read is ignored here: the message is relayed unchanged all the same.
