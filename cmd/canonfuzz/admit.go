@@ -3,53 +3,50 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 func init() {
-	commands["admit"] = command{
-		summary: "admit or refuse a JSON text on its raw bytes",
-		run:     runAdmit,
+	register(&command{
+		name:     "admit",
+		summary:  "admit or refuse a JSON text on its raw bytes",
+		synopsis: []string{"admit [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
+		operands: operands{max: 1, stdin: 1},
+		define:   admitCommand,
+	})
+}
+
+// admitCommand is `canonfuzz admit`: exit 0 and no output when admitted;
+// exit 1 and one JSON line on stdout when refused; exit 2 and a message on
+// stderr for usage and I/O errors.
+func admitCommand(fs *flag.FlagSet) body {
+	opts := admitFlags(fs)
+	return func(c *call, ops []string) int {
+		o, err := opts()
+		if err != nil {
+			return c.usageError("%v", err)
+		}
+		input, err := readAdmitInput(operand(ops), c.stdin, o.MaxSize)
+		if err == nil {
+			err = admit.Scan(input, o)
+		}
+		if err != nil {
+			if printRefusal(c.stdout, err) {
+				return exitRefused
+			}
+			return c.fail("%v", err)
+		}
+		return exitOK
 	}
 }
 
-// runAdmit is `canonfuzz admit [--profile P] [--max-depth N] [--max-size B] [FILE|-]`:
-// exit 0 and no output when admitted; exit 1 and one JSON line on stdout
-// when refused; exit 2 and a message on stderr for usage and I/O errors.
-func runAdmit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("admit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opts := admitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+// operand is the one optional operand: "" (standard input) when absent.
+func operand(ops []string) string {
+	if len(ops) == 0 {
+		return ""
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "canonfuzz admit: at most one input file")
-		return exitUsage
-	}
-	o, err := opts()
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
-	}
-	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
-	if err != nil {
-		if printRefusal(stdout, err) {
-			return exitRefused
-		}
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
-	}
-	if err := admit.Scan(input, o); err != nil {
-		if printRefusal(stdout, err) {
-			return exitRefused
-		}
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
+	return ops[0]
 }
 
 // admitFlags registers --profile, --max-depth and --max-size on fs. The

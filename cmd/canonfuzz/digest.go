@@ -11,55 +11,43 @@ import (
 )
 
 func init() {
-	commands["digest"] = command{
-		summary: "print the action digest of a tools/call request",
-		run:     runDigest,
-	}
+	register(&command{
+		name:     "digest",
+		summary:  "print the action digest of a tools/call request",
+		synopsis: []string{"digest [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
+		operands: operands{max: 1, stdin: 1},
+		define:   digestCommand,
+	})
 }
 
-// runDigest is `canonfuzz digest [--profile P] [--max-depth N] [--max-size B] [FILE|-]`:
-// the input is a JSON-RPC tools/call request or a plain object with
-// method, name and arguments. Exit 0 and the digest and a newline on
-// stdout; exit 1 and a one-line JSON refusal on stderr when the input is
-// refused by admission or is not such a request; exit 2 and a message on
-// stderr for usage and I/O errors.
-func runDigest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("digest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// digestCommand is `canonfuzz digest`: the input is a JSON-RPC tools/call
+// request or a plain object with method, name and arguments. Exit 0 and
+// the digest and a newline on stdout; exit 1 and a one-line JSON refusal
+// on stderr when the input is refused by admission or is not such a
+// request; exit 2 and a message on stderr for usage and I/O errors.
+func digestCommand(fs *flag.FlagSet) body {
 	opts := admitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "canonfuzz digest: at most one input file")
-		return exitUsage
-	}
-	o, err := opts()
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
-	}
-	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
-	if err != nil {
-		if printRefusal(stderr, err) {
-			return exitRefused
+	return func(c *call, ops []string) int {
+		o, err := opts()
+		if err != nil {
+			return c.usageError("%v", err)
 		}
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
-	}
-	d, err := digest.Sum(input, o)
-	if err != nil {
-		if printRefusal(stderr, err) || printRequestRefusal(stderr, err) {
-			return exitRefused
+		input, err := readAdmitInput(operand(ops), c.stdin, o.MaxSize)
+		var d digest.Digest
+		if err == nil {
+			d, err = digest.Sum(input, o)
 		}
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
+		if err != nil {
+			if printRefusal(c.stderr, err) || printRequestRefusal(c.stderr, err) {
+				return exitRefused
+			}
+			return c.fail("%v", err)
+		}
+		if _, err := fmt.Fprintln(c.stdout, d); err != nil {
+			return c.fail("writing the output: %v", err)
+		}
+		return exitOK
 	}
-	if _, err := fmt.Fprintln(stdout, d); err != nil {
-		fmt.Fprintf(stderr, "canonfuzz digest: writing the output: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
 }
 
 // printRequestRefusal writes a *digest.Error as the same one-line JSON
