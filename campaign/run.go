@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,7 +121,16 @@ const (
 	StatusHung    = "hung"    // killed at the deadline
 	StatusOverran = "overran" // the engine stopped on its own budget (context deadline exceeded) without a failing input
 	StatusCrashed = "crashed" // exited abnormally without a failing input
+	// StatusUnread: the campaign could not read or write what the target
+	// needs (a crasher folder or file, the libFuzzer binary, its log or
+	// scratch folder): an I/O error, never a finding. Run returns ErrIO.
+	StatusUnread = "unread"
 )
+
+// ErrIO is matched by the error of Run when a target could not run because
+// the campaign could not read or write what it needs (--from, --bin,
+// --workdir, a crasher file): the campaign did not run, it found nothing.
+var ErrIO = errors.New("campaign: an input could not be read or an output written")
 
 // Result is one target's run.
 type Result struct {
@@ -146,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	for _, dir := range []string{cfg.Workdir, cfg.Out} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("campaign: %w", err)
+			return nil, fmt.Errorf("%w: %w", ErrIO, err)
 		}
 	}
 	var (
@@ -196,6 +206,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}()
 	}
 	wg.Wait()
+	var unread []error
+	for _, r := range results {
+		if r.Status == StatusUnread {
+			unread = append(unread, fmt.Errorf("%s: %s", r.Target, strings.TrimPrefix(r.Detail, "campaign: ")))
+		}
+	}
+	if len(unread) > 0 {
+		return nil, fmt.Errorf("%w: %w", ErrIO, errors.Join(unread...))
+	}
 	rep.Results = results
 	rep.Seconds = time.Since(rep.Started).Seconds()
 	if err := rep.write(cfg.Out); err != nil {
@@ -248,6 +267,27 @@ func (cfg *Config) defaults() error {
 	if cfg.Bin == "" {
 		cfg.Bin = filepath.Join(cfg.Workdir, "libfuzzer")
 	}
+	return cfg.checkInputs()
+}
+
+// checkInputs refuses, before anything runs, a folder the engine reads
+// that cannot be read: --from (the crashers), or the libFuzzer binaries of
+// --bin when the engine runs.
+func (cfg *Config) checkInputs() error {
+	dir, what := "", ""
+	switch {
+	case cfg.From != "" && cfg.Engine != EngineNative:
+		dir, what = cfg.From, "the crashers' folder"
+	case cfg.From != "":
+		return errors.New("campaign: the native engine takes no crashers folder (From)")
+	case cfg.Engine == EngineLibFuzzer:
+		dir, what = cfg.Bin, "the libFuzzer binaries' folder (make libfuzzer)"
+	default:
+		return nil
+	}
+	if _, err := os.ReadDir(dir); err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrIO, what, err)
+	}
 	return nil
 }
 
@@ -258,8 +298,9 @@ func minimizeTime(budget time.Duration) time.Duration {
 	return min(max(budget/10, time.Second), 10*time.Second)
 }
 
-func (r Result) crashed(err error) Result {
-	r.Status = StatusCrashed
+// unread is a target that did not run for an I/O error (StatusUnread).
+func (r Result) unread(err error) Result {
+	r.Status = StatusUnread
 	r.Detail = err.Error()
 	return r
 }
