@@ -5,7 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // An I/O error is never a finding (issue 16: `campaign --engine gofuzz
@@ -62,5 +65,40 @@ func TestAnIOErrorIsNeverAFinding(t *testing.T) {
 				t.Errorf("%d entries written under findings/", len(entries))
 			}
 		})
+	}
+}
+
+// The campaign says target k of N as each starts and, as each ends, how
+// many are done, the time elapsed and an estimate of what is left, on the
+// clock of Config.Now.
+func TestCampaignProgressSaysKOfNAndTimeLeft(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := t.TempDir() // no crashers: every target is ok
+	clock := time.Date(2026, 12, 4, 21, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	now := func() time.Time { // each reading is a minute later
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Minute)
+		return clock
+	}
+	var out strings.Builder
+	_, err = Run(context.Background(), Config{Root: root, Engine: EngineGoFuzz, From: from, Workdir: t.TempDir(), Progress: &out, Now: now,
+		Targets: []string{"FuzzScanMatchesReference", "FuzzGlobMatchesReference"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"campaign: target 1 of 2: FuzzScanMatchesReference (gofuzz, 20s)\n",
+		"campaign: FuzzScanMatchesReference ok; 1 of 2 done, 1m0s elapsed, about 1m0s left\n",
+		"campaign: target 2 of 2: FuzzGlobMatchesReference (gofuzz, 20s)\n",
+		"campaign: FuzzGlobMatchesReference ok; 2 of 2 done, 2m0s elapsed\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("progress has no line %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/internal/progress"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -42,6 +43,9 @@ type Config struct {
 	Workdir  string        // binaries, corpus (kept between campaigns) and logs
 	Out      string        // campaign.json, campaign.md, copies of failing inputs
 	Progress io.Writer     // a line per progress report; nil is quiet
+	// Now is the clock of the progress lines (target k of N, elapsed, an
+	// estimate of the time left); nil is time.Now.
+	Now func() time.Time
 	Minimize Minimizer     // nil leaves failures unminimized
 
 	// Tags are build tags of the native test binaries (the efficacy
@@ -196,13 +200,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	results := make([]Result, len(targets))
 	sem := make(chan struct{}, cfg.Parallel)
 	var wg sync.WaitGroup
+	meter := progress.Start(len(targets), cfg.Now)
 	for k, t := range targets {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			cfg.progressf("campaign: target %s: %s (%s, %s)", meter.Begin(k+1), t.Name, cfg.Engine, cfg.Time)
 			results[k] = run(ctx, cfg, t)
+			cfg.progressf("campaign: %s %s; %s", t.Name, results[k].Status, meter.Done())
 		}()
 	}
 	wg.Wait()
@@ -296,6 +303,13 @@ func (cfg *Config) checkInputs() error {
 // short campaign doing nothing else.
 func minimizeTime(budget time.Duration) time.Duration {
 	return min(max(budget/10, time.Second), 10*time.Second)
+}
+
+// progressf writes one progress line, if progress is wanted.
+func (cfg *Config) progressf(format string, a ...any) {
+	if cfg.Progress != nil {
+		fmt.Fprintf(cfg.Progress, format+"\n", a...)
+	}
 }
 
 // unread is a target that did not run for an I/O error (StatusUnread).
