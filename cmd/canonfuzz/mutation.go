@@ -84,7 +84,7 @@ func mutationCommand(fs *flag.FlagSet) body {
 		start := time.Now()
 		mod, err := mutation.Load(".", strings.Fields(*targets)...)
 		if err != nil {
-			return c.fail("--targets: %v", err)
+			return c.fail("%v", err)
 		}
 		plan := mutation.NewPlan(mod)
 		sw, err := plan.Run(opts)
@@ -166,7 +166,7 @@ func mutationListCommand(fs *flag.FlagSet) body {
 	return func(c *call, _ []string) int {
 		mod, err := mutation.Load(".", strings.Fields(*targets)...)
 		if err != nil {
-			return c.fail("--targets: %v", err)
+			return c.fail("%v", err)
 		}
 		plan := mutation.NewPlan(mod)
 		for _, m := range plan.Mutants {
