@@ -1,52 +1,83 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 func init() {
-	register(&command{
-		name:     "admit",
-		summary:  "admit or refuse a JSON text on its raw bytes",
-		synopsis: []string{"admit [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
+	register(admitInputCommand("admit", "admit or refuse a JSON text on its raw bytes", admitCommand))
+}
+
+// admitInputCommand is a command of admission's flags and one input, FILE
+// or standard input: admit, canon and digest.
+func admitInputCommand(name, summary string, define func(fs *flag.FlagSet) body) *command {
+	return &command{
+		name:     name,
+		summary:  summary,
+		synopsis: []string{name + " [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
 		operands: operands{max: 1, stdin: 1},
-		define:   admitCommand,
-	})
+		define:   define,
+	}
 }
 
 // admitCommand is `canonfuzz admit`: exit 0 and no output when admitted;
 // exit 1 and one JSON line on stdout when refused; exit 2 and a message on
 // stderr for usage and I/O errors.
 func admitCommand(fs *flag.FlagSet) body {
-	opts := admitFlags(fs)
+	read := admitInput(fs)
 	return func(c *call, ops []string) int {
-		o, err := opts()
-		if err != nil {
-			return c.usageError("%v", err)
-		}
-		input, err := readAdmitInput(operand(ops), c.stdin, o.MaxSize)
+		input, o, err := read(c, ops)
 		if err == nil {
 			err = admit.Scan(input, o)
 		}
-		if err != nil {
-			if printRefusal(c.stdout, err) {
-				return exitRefused
-			}
-			return c.fail("%v", err)
-		}
-		return exitOK
+		return refuseOrFail(c, c.stdout, err)
 	}
 }
 
-// operand is the one optional operand: "" (standard input) when absent.
-func operand(ops []string) string {
-	if len(ops) == 0 {
-		return ""
+// optionsError is a flag of admission's that is out of range or unknown.
+type optionsError struct{ err error }
+
+func (e *optionsError) Error() string { return e.err.Error() }
+func (e *optionsError) Unwrap() error { return e.err }
+
+// admitInput registers admission's flags on fs; the function it returns
+// checks them (an *optionsError) and reads the one input under the cap
+// (an over-cap input is refused as admit.Scan refuses it).
+func admitInput(fs *flag.FlagSet) func(c *call, ops []string) ([]byte, admit.Options, error) {
+	opts := admitFlags(fs)
+	return func(c *call, ops []string) ([]byte, admit.Options, error) {
+		o, err := opts()
+		if err != nil {
+			return nil, o, &optionsError{err}
+		}
+		name := ""
+		if len(ops) > 0 {
+			name = ops[0]
+		}
+		input, err := readAdmitInput(name, c.stdin, o.MaxSize)
+		return input, o, err
 	}
-	return ops[0]
+}
+
+// refuseOrFail is how admit, canon and digest end: exit 0 without an
+// error; a usage error for a flag; exit 1 and the refusal as one JSON line
+// on w for an *admit.Error; exit 2 for anything else.
+func refuseOrFail(c *call, w io.Writer, err error) int {
+	var oe *optionsError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &oe):
+		return c.usageError("%v", err)
+	case printRefusal(w, err):
+		return exitRefused
+	}
+	return c.fail("%v", err)
 }
 
 // admitFlags registers --profile, --max-depth and --max-size on fs. The

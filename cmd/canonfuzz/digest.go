@@ -11,13 +11,7 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:     "digest",
-		summary:  "print the action digest of a tools/call request",
-		synopsis: []string{"digest [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
-		operands: operands{max: 1, stdin: 1},
-		define:   digestCommand,
-	})
+	register(admitInputCommand("digest", "print the action digest of a tools/call request", digestCommand))
 }
 
 // digestCommand is `canonfuzz digest`: the input is a JSON-RPC tools/call
@@ -26,22 +20,18 @@ func init() {
 // on stderr when the input is refused by admission or is not such a
 // request; exit 2 and a message on stderr for usage and I/O errors.
 func digestCommand(fs *flag.FlagSet) body {
-	opts := admitFlags(fs)
+	read := admitInput(fs)
 	return func(c *call, ops []string) int {
-		o, err := opts()
-		if err != nil {
-			return c.usageError("%v", err)
-		}
-		input, err := readAdmitInput(operand(ops), c.stdin, o.MaxSize)
+		input, o, err := read(c, ops)
 		var d digest.Digest
 		if err == nil {
 			d, err = digest.Sum(input, o)
 		}
 		if err != nil {
-			if printRefusal(c.stderr, err) || printRequestRefusal(c.stderr, err) {
+			if printRequestRefusal(c.stderr, err) {
 				return exitRefused
 			}
-			return c.fail("%v", err)
+			return refuseOrFail(c, c.stderr, err)
 		}
 		if _, err := fmt.Fprintln(c.stdout, d); err != nil {
 			return c.fail("writing the output: %v", err)

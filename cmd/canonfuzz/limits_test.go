@@ -83,7 +83,7 @@ func deniedForSize(stdout, stderr string) bool {
 // a standard input that never ends, and from a regular file longer than
 // the cap, for every command that takes a cap (admit, canon and digest
 // with --max-size, meet, check and guard's --policy with admission's
-// default).
+// default, minimize with --max-size).
 func TestSizeCapBoundsMemory(t *testing.T) {
 	const small = 8 << 20
 	dir := t.TempDir()
@@ -113,6 +113,7 @@ func TestSizeCapBoundsMemory(t *testing.T) {
 		{[]string{"meet", call, "-"}, true, admit.DefaultMaxSize},
 		{[]string{"check", overDefault, call}, false, admit.DefaultMaxSize},
 		{[]string{"check", "--tools", "-", call, call}, true, admit.DefaultMaxSize},
+		{[]string{"minimize", "--target", "admit", "--max-size", fmt.Sprint(small), overSmall}, false, small},
 		{[]string{"guard", "--policy", overDefault, "--component", "c", "--absent", "reject", "--", "true"}, false, admit.DefaultMaxSize},
 	} {
 		var code int
