@@ -129,7 +129,7 @@ func (cmd *command) checkOperands(ops []string) error {
 	case o.max >= 0 && len(ops) > o.max:
 		return fmt.Errorf("unexpected argument %q: this command takes at most %d", ops[o.max], o.max)
 	case len(ops) < o.min:
-		return fmt.Errorf("want at least %d arguments, have %d", o.min, len(ops))
+		return fmt.Errorf("missing arguments: want at least %d, have %d", o.min, len(ops))
 	}
 	if o.command {
 		return nil
