@@ -91,8 +91,10 @@ func TestEveryCommandHelpIsUsageOnStdout(t *testing.T) {
 			}
 		}
 	}
-	if code, out, _ := runCmd(t, "", "help", "admit"); code != exitOK || !strings.HasPrefix(out, "usage: canonfuzz admit") {
-		t.Errorf("help admit: exit %d, %q", code, out)
+	for _, args := range [][]string{{"help", "admit"}, {"help", "mutation", "merge"}} {
+		if code, out, _ := runCmd(t, "", args...); code != exitOK || !strings.HasPrefix(out, "usage: canonfuzz "+strings.Join(args[1:], " ")) {
+			t.Errorf("%q: exit %d, %q", args, code, out)
+		}
 	}
 }
 
@@ -106,7 +108,7 @@ func TestTopLevelUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
-	for _, args := range [][]string{{}, {"bogus"}, {"-h", "x"}, {"help", "bogus"}, {"help", "admit", "canon"}, {"--bogus"}} {
+	for _, args := range [][]string{{}, {"bogus"}, {"-h", "x"}, {"help", "bogus"}, {"help", "admit", "canon"}, {"help", "mutation", "bogus"}, {"--bogus"}} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, "usage: canonfuzz COMMAND") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", args, code, out, errOut)

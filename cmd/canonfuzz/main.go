@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // commands is filled by the init functions of the subcommand files.
@@ -32,7 +33,7 @@ func main() {
 
 // run is canonfuzz with its arguments. With none it is a usage error;
 // -h, --help and help print the usage on stdout and exit 0, and
-// `help COMMAND` is `COMMAND -h`.
+// `help COMMAND [SUBCOMMAND]` is `COMMAND [SUBCOMMAND] -h`.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "canonfuzz: no command")
@@ -49,16 +50,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return exitOK
 	case "help":
-		switch len(args) {
-		case 1:
+		if len(args) == 1 {
 			usage(stdout)
 			return exitOK
-		case 2:
-			if cmd, ok := commands[args[1]]; ok {
-				return cmd.exec([]string{"-h"}, stdin, stdout, stderr)
-			}
 		}
-		fmt.Fprintf(stderr, "canonfuzz help: want one command name, have %q\n", args[1:])
+		if cmd, ok := commands[args[1]]; ok && len(args) == 2 {
+			return cmd.exec([]string{"-h"}, stdin, stdout, stderr)
+		} else if ok && len(args) == 3 && cmd.subcommand(args[2]) != nil {
+			return cmd.subcommand(args[2]).exec([]string{"-h"}, stdin, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "canonfuzz help: no command %q\n", strings.Join(args[1:], " "))
 		usage(stderr)
 		return exitUsage
 	case "-version", "--version":
