@@ -21,7 +21,10 @@
 // A campaign survives its targets: a target that crashes, fails or hangs is
 // recorded as such and the campaign goes on with the next. A run that
 // names no failing input is never a failure: an engine that ran out of its
-// own budget is StatusOverran, with its log.
+// own budget is StatusOverran, with its log. An I/O error is never a
+// finding either: a folder or file the campaign cannot read or write
+// (Config.From, Config.Bin, Config.Workdir, a crasher file) ends the
+// campaign with ErrIO, no report and nothing minimized.
 //
 // campaign.json and campaign.md report every target; the efficacy
 // benchmark (campaign/efficacy) runs the same pipeline against planted

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
@@ -55,22 +56,27 @@ func runEntryPoint(ctx context.Context, cfg Config, t Target) Result {
 	} else {
 		var err error
 		if dir, err = runEngine(ctx, cfg, t, &res); err != nil {
-			return res.crashed(err)
+			return res.unread(err)
 		}
 	}
 	files, err := Crashers(cfg.Engine, dir)
 	if err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	res.Seconds = time.Since(start).Seconds()
 	if res.Log != "" {
 		res.Execs = executedUnits(res.Log)
 	}
-	for _, path := range files {
-		in, err := readEngineFile(path)
-		if err != nil {
-			return res.crashed(fmt.Errorf("campaign: the crasher %s cannot be read: %w", path, err))
+	// Every crasher is read before any is minimized: one that cannot be
+	// read leaves nothing recorded.
+	inputs := make([]findings.Input, len(files))
+	for i, path := range files {
+		if inputs[i], err = readEngineFile(path); err != nil {
+			return res.unread(fmt.Errorf("campaign: the crasher %s cannot be read: %w", path, err))
 		}
+	}
+	for i, path := range files {
+		in := inputs[i]
 		res.Status = StatusFailed
 		by := ByEngine
 		if cfg.Engine == EngineLibFuzzer && cfg.From == "" && cfg.Seeds != SeedsWithheld && !logSays(res.Log, "INITED") {

@@ -85,16 +85,16 @@ func runNative(ctx context.Context, cfg Config, t Target, exe string) Result {
 	res := Result{Target: t.Name, Package: t.Package, Engine: EngineNative, Status: StatusOK,
 		Log: filepath.Join(cfg.Workdir, "logs", t.Name+".log")}
 	if err := os.MkdirAll(filepath.Dir(res.Log), 0o755); err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	logFile, err := os.Create(res.Log)
 	if err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	defer logFile.Close()
 	dir, corpus, err := nativeDirs(cfg, t)
 	if err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	dctx, cancel := context.WithTimeout(ctx, cfg.Time+cfg.Grace)
 	defer cancel()
@@ -108,12 +108,12 @@ func runNative(ctx context.Context, cfg Config, t Target, exe string) Result {
 	cmd.WaitDelay = 10 * time.Second
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	cmd.Stderr = cmd.Stdout
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return res.crashed(err)
+		return res.unread(err)
 	}
 	var er engineReport
 	sc := bufio.NewScanner(pipe)

@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/internal/progress"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -41,6 +43,9 @@ type Config struct {
 	Workdir  string        // binaries, corpus (kept between campaigns) and logs
 	Out      string        // campaign.json, campaign.md, copies of failing inputs
 	Progress io.Writer     // a line per progress report; nil is quiet
+	// Now is the clock of the progress lines (target k of N, elapsed, an
+	// estimate of the time left); nil is time.Now.
+	Now func() time.Time
 	Minimize Minimizer     // nil leaves failures unminimized
 
 	// Tags are build tags of the native test binaries (the efficacy
@@ -120,7 +125,16 @@ const (
 	StatusHung    = "hung"    // killed at the deadline
 	StatusOverran = "overran" // the engine stopped on its own budget (context deadline exceeded) without a failing input
 	StatusCrashed = "crashed" // exited abnormally without a failing input
+	// StatusUnread: the campaign could not read or write what the target
+	// needs (a crasher folder or file, the libFuzzer binary, its log or
+	// scratch folder): an I/O error, never a finding. Run returns ErrIO.
+	StatusUnread = "unread"
 )
+
+// ErrIO is matched by the error of Run when a target could not run because
+// the campaign could not read or write what it needs (--from, --bin,
+// --workdir, a crasher file): the campaign did not run, it found nothing.
+var ErrIO = errors.New("campaign: an input could not be read or an output written")
 
 // Result is one target's run.
 type Result struct {
@@ -146,7 +160,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	for _, dir := range []string{cfg.Workdir, cfg.Out} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("campaign: %w", err)
+			return nil, fmt.Errorf("%w: %w", ErrIO, err)
 		}
 	}
 	var (
@@ -186,16 +200,28 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	results := make([]Result, len(targets))
 	sem := make(chan struct{}, cfg.Parallel)
 	var wg sync.WaitGroup
+	meter := progress.Start(len(targets), cfg.Now)
 	for k, t := range targets {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			cfg.progressf("campaign: target %s: %s (%s, %s)", meter.Begin(k+1), t.Name, cfg.Engine, cfg.Time)
 			results[k] = run(ctx, cfg, t)
+			cfg.progressf("campaign: %s %s; %s", t.Name, results[k].Status, meter.Done())
 		}()
 	}
 	wg.Wait()
+	var unread []error
+	for _, r := range results {
+		if r.Status == StatusUnread {
+			unread = append(unread, fmt.Errorf("%s: %s", r.Target, strings.TrimPrefix(r.Detail, "campaign: ")))
+		}
+	}
+	if len(unread) > 0 {
+		return nil, fmt.Errorf("%w: %w", ErrIO, errors.Join(unread...))
+	}
 	rep.Results = results
 	rep.Seconds = time.Since(rep.Started).Seconds()
 	if err := rep.write(cfg.Out); err != nil {
@@ -248,6 +274,27 @@ func (cfg *Config) defaults() error {
 	if cfg.Bin == "" {
 		cfg.Bin = filepath.Join(cfg.Workdir, "libfuzzer")
 	}
+	return cfg.checkInputs()
+}
+
+// checkInputs refuses, before anything runs, a folder the engine reads
+// that cannot be read: --from (the crashers), or the libFuzzer binaries of
+// --bin when the engine runs.
+func (cfg *Config) checkInputs() error {
+	dir, what := "", ""
+	switch {
+	case cfg.From != "" && cfg.Engine != EngineNative:
+		dir, what = cfg.From, "the crashers' folder"
+	case cfg.From != "":
+		return errors.New("campaign: the native engine takes no crashers folder (From)")
+	case cfg.Engine == EngineLibFuzzer:
+		dir, what = cfg.Bin, "the libFuzzer binaries' folder (make libfuzzer)"
+	default:
+		return nil
+	}
+	if _, err := os.ReadDir(dir); err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrIO, what, err)
+	}
 	return nil
 }
 
@@ -258,8 +305,16 @@ func minimizeTime(budget time.Duration) time.Duration {
 	return min(max(budget/10, time.Second), 10*time.Second)
 }
 
-func (r Result) crashed(err error) Result {
-	r.Status = StatusCrashed
+// progressf writes one progress line, if progress is wanted.
+func (cfg *Config) progressf(format string, a ...any) {
+	if cfg.Progress != nil {
+		fmt.Fprintf(cfg.Progress, format+"\n", a...)
+	}
+}
+
+// unread is a target that did not run for an I/O error (StatusUnread).
+func (r Result) unread(err error) Result {
+	r.Status = StatusUnread
 	r.Detail = err.Error()
 	return r
 }

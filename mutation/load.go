@@ -3,6 +3,7 @@ package mutation
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -32,6 +33,7 @@ type listed struct {
 	Deps         []string
 	Standard     bool
 	Module       *struct{ Path, Dir string }
+	Error        *struct{ Err string }
 }
 
 // Package is one target package, parsed and type-checked from source.
@@ -106,6 +108,9 @@ func Load(root string, patterns ...string) (*Module, error) {
 	}
 	targets, err := goList(root, patterns...)
 	if err != nil {
+		return nil, err
+	}
+	if err := allFound(patterns, targets); err != nil {
 		return nil, err
 	}
 	m := &Module{Root: root, Fset: token.NewFileSet(), listing: map[string]*listed{}, exports: map[string]string{}}
@@ -286,4 +291,26 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// ErrNoPackage is matched by the error of Load for a pattern that names no
+// package of the module.
+var ErrNoPackage = errors.New("mutation: no package")
+
+// allFound refuses target patterns that name no package: go list -e
+// answers such a pattern with an entry without a directory.
+func allFound(patterns []string, targets []*listed) error {
+	if len(targets) == 0 {
+		return fmt.Errorf("%w matches %q", ErrNoPackage, patterns)
+	}
+	for _, t := range targets {
+		if t.Dir == "" {
+			reason := "no such package"
+			if t.Error != nil {
+				reason = t.Error.Err
+			}
+			return fmt.Errorf("%w for the pattern %q: %s", ErrNoPackage, t.ImportPath, reason)
+		}
+	}
+	return nil
 }

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/progress"
 )
 
 // The statuses of mutation-testing-report-schema.
@@ -52,6 +54,9 @@ type Options struct {
 	Shards     int
 	Equivalent []Equivalent
 	Log        io.Writer
+	// Now is the clock of the progress lines (mutant k of N, elapsed, an
+	// estimate of the time left); nil is time.Now.
+	Now func() time.Time
 }
 
 // Sweep is one run of the plan.
@@ -63,9 +68,19 @@ type Sweep struct {
 	Stale    []Equivalent // entries of the list that match no mutant
 	Timing   struct{ Setup, Coverage, Mutation time.Duration }
 	covered  map[string][]*Test // binary path -> tests, per mutant lookup
+	logMu    sync.Mutex         // one line at a time from the workers
+}
+
+// finished logs a mutant's status with the sweep's progress: how many of
+// the selected mutants are done, the time the mutants have taken and an
+// estimate of the time left.
+func (s *Sweep) finished(m *progress.Meter, r *Result) {
+	s.logf("mutation: %-12s %5.1fs %s; %s", r.Status, r.Duration.Seconds(), r.Mutant.ID, m.Done())
 }
 
 func (s *Sweep) logf(format string, args ...any) {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
 	if s.Opts.Log != nil {
 		fmt.Fprintf(s.Opts.Log, format+"\n", args...)
 	}
@@ -149,8 +164,7 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 	s.Results = make([]*Result, len(selected))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	var mu sync.Mutex
-	done := 0
+	meter := progress.Start(len(selected), opts.Now)
 	for w := 0; w < opts.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -158,10 +172,7 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 			for i := range next {
 				r := s.run(selected[i])
 				s.Results[i] = r
-				mu.Lock()
-				done++
-				s.logf("mutation: [%d/%d] %-12s %5.1fs %s", done, len(selected), r.Status, r.Duration.Seconds(), r.Mutant.ID)
-				mu.Unlock()
+				s.finished(meter, r)
 			}
 		}()
 	}

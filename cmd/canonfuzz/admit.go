@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,47 +10,74 @@ import (
 )
 
 func init() {
-	commands["admit"] = command{
-		summary: "admit or refuse a JSON text on its raw bytes",
-		run:     runAdmit,
+	register(admitInputCommand("admit", "admit or refuse a JSON text on its raw bytes", admitCommand))
+}
+
+// admitInputCommand is a command of admission's flags and one input, FILE
+// or standard input: admit, canon and digest.
+func admitInputCommand(name, summary string, define func(fs *flag.FlagSet) body) *command {
+	return &command{
+		name:     name,
+		summary:  summary,
+		synopsis: []string{name + " [--profile rfc8785|ijson] [--max-depth N] [--max-size BYTES] [FILE|-]"},
+		operands: operands{max: 1, stdin: 1},
+		define:   define,
 	}
 }
 
-// runAdmit is `canonfuzz admit [--profile P] [--max-depth N] [--max-size B] [FILE|-]`:
-// exit 0 and no output when admitted; exit 1 and one JSON line on stdout
-// when refused; exit 2 and a message on stderr for usage and I/O errors.
-func runAdmit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("admit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// admitCommand is `canonfuzz admit`: exit 0 and no output when admitted;
+// exit 1 and one JSON line on stdout when refused; exit 2 and a message on
+// stderr for usage and I/O errors.
+func admitCommand(fs *flag.FlagSet) body {
+	read := admitInput(fs)
+	return func(c *call, ops []string) int {
+		input, o, err := read(c, ops)
+		if err == nil {
+			err = admit.Scan(input, o)
+		}
+		return refuseOrFail(c, c.stdout, err)
+	}
+}
+
+// optionsError is a flag of admission's that is out of range or unknown.
+type optionsError struct{ err error }
+
+func (e *optionsError) Error() string { return e.err.Error() }
+func (e *optionsError) Unwrap() error { return e.err }
+
+// admitInput registers admission's flags on fs; the function it returns
+// checks them (an *optionsError) and reads the one input under the cap
+// (an over-cap input is refused as admit.Scan refuses it).
+func admitInput(fs *flag.FlagSet) func(c *call, ops []string) ([]byte, admit.Options, error) {
 	opts := admitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "canonfuzz admit: at most one input file")
-		return exitUsage
-	}
-	o, err := opts()
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
-	}
-	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
-	if err != nil {
-		if printRefusal(stdout, err) {
-			return exitRefused
+	return func(c *call, ops []string) ([]byte, admit.Options, error) {
+		o, err := opts()
+		if err != nil {
+			return nil, o, &optionsError{err}
 		}
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
-	}
-	if err := admit.Scan(input, o); err != nil {
-		if printRefusal(stdout, err) {
-			return exitRefused
+		name := ""
+		if len(ops) > 0 {
+			name = ops[0]
 		}
-		fmt.Fprintf(stderr, "canonfuzz admit: %v\n", err)
-		return exitUsage
+		input, err := readAdmitInput(name, c.stdin, o.MaxSize)
+		return input, o, err
 	}
-	return exitOK
+}
+
+// refuseOrFail is how admit, canon and digest end: exit 0 without an
+// error; a usage error for a flag; exit 1 and the refusal as one JSON line
+// on w for an *admit.Error; exit 2 for anything else.
+func refuseOrFail(c *call, w io.Writer, err error) int {
+	var oe *optionsError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &oe):
+		return c.usageError("%v", err)
+	case printRefusal(w, err):
+		return exitRefused
+	}
+	return c.fail("%v", err)
 }
 
 // admitFlags registers --profile, --max-depth and --max-size on fs. The

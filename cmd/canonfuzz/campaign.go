@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -17,21 +16,23 @@ import (
 )
 
 func init() {
-	commands["campaign"] = command{
+	register(&command{
+		name:    "campaign",
 		summary: "fuzz every target for a bounded time and write campaign.json and campaign.md",
-		run:     runCampaign,
-	}
+		synopsis: []string{"campaign [--engine native|gofuzz|libfuzzer] [--time PER_TARGET] [--targets LIST] [--parallel N] [--workers N] " +
+			"[--workdir DIR] [--out DIR] [--findings DIR] [--minimize-time D] [--from DIR] [--bin DIR] [--seed N]"},
+		define: campaignCommand,
+	})
 }
 
-// runCampaign is `canonfuzz campaign [--engine native|gofuzz|libfuzzer]
-// [--time PER_TARGET] [--targets LIST] [--parallel N] [--workdir DIR]
-// [--out DIR] [--from DIR] [--seed N]`: every engine's failures go through
-// the same pipeline (the failing bytes to the minimizer, the vector to
-// findings/). Exit 0 when no target found a new failure, 1 when one did
-// (or hung, or crashed), 2 when the campaign could not run.
-func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("campaign", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// campaignCommand is `canonfuzz campaign`: every engine's failures go
+// through the same pipeline (the failing bytes to the minimizer, the
+// vector to findings/). Exit 0 when no target found a new failure, 1 when
+// one did (or hung, or crashed), 2 when the campaign could not run: a
+// usage error, or an input it could not read or a folder it could not
+// write (--from, --workdir, --bin, a crasher file), which is never a
+// finding.
+func campaignCommand(fs *flag.FlagSet) body {
 	engine := fs.String("engine", campaign.EngineNative, "native (go test -fuzz), gofuzz (scripts/gofuzz-cluster.sh) or libfuzzer (the binaries of make libfuzzer)")
 	per := fs.Duration("time", 20*time.Second, "fuzzing time per target")
 	from := fs.String("from", "", "gofuzz, libfuzzer: take the crashers an earlier run left in DIR (DIR/ENTRY if it exists) instead of running the engine")
@@ -44,44 +45,47 @@ func runCampaign(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "where campaign.json, campaign.md and failing inputs go (default: the workdir)")
 	found := fs.String("findings", "findings", "where failures become regression vectors")
 	minTime := fs.Duration("minimize-time", time.Minute, "time to minimize each failure")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 0 || *per <= 0 || *parallel < 1 || *workers < 0 {
-		fmt.Fprintln(stderr, "canonfuzz campaign: want positive --time and --parallel and no arguments")
-		return exitUsage
-	}
-	if *from != "" && *engine == campaign.EngineNative {
-		fmt.Fprintln(stderr, "canonfuzz campaign: --from takes go-fuzz or libFuzzer crashers: give --engine gofuzz or libfuzzer")
-		return exitUsage
-	}
-	root, err := moduleRoot()
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz campaign: %v\n", err)
-		return exitUsage
-	}
-	var names []string
-	for _, n := range strings.Split(*list, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			names = append(names, n)
+	return func(c *call, _ []string) int {
+		switch {
+		case *engine != campaign.EngineNative && *engine != campaign.EngineGoFuzz && *engine != campaign.EngineLibFuzzer:
+			return c.usageError("--engine %q: want native, gofuzz or libfuzzer", *engine)
+		case *per <= 0:
+			return c.usageError("--time %v: want a positive duration", *per)
+		case *parallel < 1:
+			return c.usageError("--parallel %d: want at least 1", *parallel)
+		case *workers < 0:
+			return c.usageError("--workers %d: want 0 (the CPUs shared) or more", *workers)
+		case *minTime < 0:
+			return c.usageError("--minimize-time %v is negative", *minTime)
+		case *from != "" && *engine == campaign.EngineNative:
+			return c.usageError("--from takes go-fuzz or libFuzzer crashers: give --engine gofuzz or libfuzzer")
 		}
+		root, err := moduleRoot()
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		var names []string
+		for _, n := range strings.Split(*list, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		cfg := campaign.Config{Root: root, Engine: *engine, Targets: names, Time: *per, Parallel: *parallel, Workers: *workers,
+			Workdir: absUnder(root, *workdir), Out: absUnder(root, *out), Progress: c.stdout,
+			From: absUnder(root, *from), Bin: absUnder(root, *bin), EngineSeed: *seed,
+			Minimize: campaign.Reducer{Out: absUnder(root, *found), Options: findings.Request{Time: *minTime}}}
+		rep, err := campaign.Run(ctx, cfg)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		fmt.Fprintf(c.stdout, "\n%s", rep.Markdown())
+		if rep.NewFailures() > 0 {
+			return exitRefused
+		}
+		return exitOK
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	cfg := campaign.Config{Root: root, Engine: *engine, Targets: names, Time: *per, Parallel: *parallel, Workers: *workers,
-		Workdir: absUnder(root, *workdir), Out: absUnder(root, *out), Progress: stdout,
-		From: absUnder(root, *from), Bin: absUnder(root, *bin), EngineSeed: *seed,
-		Minimize: campaign.Reducer{Out: absUnder(root, *found), Options: findings.Request{Time: *minTime}}}
-	rep, err := campaign.Run(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz campaign: %v\n", err)
-		return exitUsage
-	}
-	fmt.Fprintf(stdout, "\n%s", rep.Markdown())
-	if rep.NewFailures() > 0 {
-		return exitRefused
-	}
-	return exitOK
 }
 
 // moduleRoot is the directory of the go.mod that the working directory is in.

@@ -76,3 +76,19 @@ func TestCampaignCommandTakesGoFuzzCrashers(t *testing.T) {
 		t.Errorf("a vector recorded for a crasher that does not fail: %v", err)
 	}
 }
+
+// `campaign --from` a folder that is not there is exit 2, not a campaign
+// of "new failures", on every engine that takes one (issue 16).
+func TestCampaignFromNowhereIsAnIOError(t *testing.T) {
+	for _, engine := range []string{"gofuzz", "libfuzzer"} {
+		work := t.TempDir()
+		code, out, errOut := runCmd(t, "", "campaign", "--engine", engine, "--from", "/nonexistent",
+			"--workdir", work, "--findings", filepath.Join(work, "findings"))
+		if code != exitUsage || !strings.Contains(errOut, "/nonexistent") || strings.Contains(out, "new failures") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 naming /nonexistent", engine, code, out, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(work, "findings")); err == nil {
+			t.Errorf("%s: findings/ was written", engine)
+		}
+	}
+}

@@ -2,17 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
-	"io"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 func init() {
-	commands["check"] = command{
-		summary: "check a tool call against a SEP-3246 provenance chain (section 4.2)",
-		run:     runCheck,
-	}
+	register(&command{
+		name:     "check",
+		summary:  "check a tool call against a SEP-3246 provenance chain (section 4.2)",
+		synopsis: []string{"check [--tools TOOLS.json] PROVENANCE.json CALL.json"},
+		operands: pairOperands,
+		define:   checkCommand,
+	})
 }
 
 // decisionLine is check's one line of output.
@@ -21,25 +24,28 @@ type decisionLine struct {
 	Reason   string `json:"reason"`
 }
 
-// runCheck is `canonfuzz check [--tools TOOLS.json] PROVENANCE.json
-// CALL.json`: one JSON line {"decision","reason"} on stdout; exit 0 admit,
-// 1 deny (a malformed chain or call is a deny), 2 usage or I/O error.
-func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	in, code := readPairInput("check", "PROVENANCE.json CALL.json", args, stdin, stderr)
-	if code != exitOK {
-		return code
+// checkCommand is `canonfuzz check`: one JSON line {"decision","reason"}
+// on stdout; exit 0 admit, 1 deny (a malformed chain or call is a deny), 2
+// usage or I/O error.
+func checkCommand(fs *flag.FlagSet) body {
+	read := pairFlags(fs)
+	return func(c *call, ops []string) int {
+		in, code := read(c, ops)
+		if code != exitOK {
+			return code
+		}
+		d := decide(in.raws[0], in.raws[1], in.canon)
+		line := decisionLine{Decision: "deny", Reason: d.Reason}
+		if d.Admit {
+			line.Decision = "admit"
+		}
+		b, _ := json.Marshal(line)
+		fmt.Fprintf(c.stdout, "%s\n", b)
+		if d.Admit {
+			return exitOK
+		}
+		return exitRefused
 	}
-	d := decide(in.raws[0], in.raws[1], in.canon)
-	line := decisionLine{Decision: "deny", Reason: d.Reason}
-	if d.Admit {
-		line.Decision = "admit"
-	}
-	b, _ := json.Marshal(line)
-	fmt.Fprintf(stdout, "%s\n", b)
-	if d.Admit {
-		return exitOK
-	}
-	return exitRefused
 }
 
 func decide(provenance, call []byte, canon bound.Canon) bound.Decision {

@@ -11,55 +11,33 @@ import (
 )
 
 func init() {
-	commands["digest"] = command{
-		summary: "print the action digest of a tools/call request",
-		run:     runDigest,
-	}
+	register(admitInputCommand("digest", "print the action digest of a tools/call request", digestCommand))
 }
 
-// runDigest is `canonfuzz digest [--profile P] [--max-depth N] [--max-size B] [FILE|-]`:
-// the input is a JSON-RPC tools/call request or a plain object with
-// method, name and arguments. Exit 0 and the digest and a newline on
-// stdout; exit 1 and a one-line JSON refusal on stderr when the input is
-// refused by admission or is not such a request; exit 2 and a message on
-// stderr for usage and I/O errors.
-func runDigest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("digest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opts := admitFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "canonfuzz digest: at most one input file")
-		return exitUsage
-	}
-	o, err := opts()
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
-	}
-	input, err := readAdmitInput(fs.Arg(0), stdin, o.MaxSize)
-	if err != nil {
-		if printRefusal(stderr, err) {
-			return exitRefused
+// digestCommand is `canonfuzz digest`: the input is a JSON-RPC tools/call
+// request or a plain object with method, name and arguments. Exit 0 and
+// the digest and a newline on stdout; exit 1 and a one-line JSON refusal
+// on stderr when the input is refused by admission or is not such a
+// request; exit 2 and a message on stderr for usage and I/O errors.
+func digestCommand(fs *flag.FlagSet) body {
+	read := admitInput(fs)
+	return func(c *call, ops []string) int {
+		input, o, err := read(c, ops)
+		var d digest.Digest
+		if err == nil {
+			d, err = digest.Sum(input, o)
 		}
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
-	}
-	d, err := digest.Sum(input, o)
-	if err != nil {
-		if printRefusal(stderr, err) || printRequestRefusal(stderr, err) {
-			return exitRefused
+		if err != nil {
+			if printRequestRefusal(c.stderr, err) {
+				return exitRefused
+			}
+			return refuseOrFail(c, c.stderr, err)
 		}
-		fmt.Fprintf(stderr, "canonfuzz digest: %v\n", err)
-		return exitUsage
+		if _, err := fmt.Fprintln(c.stdout, d); err != nil {
+			return c.fail("writing the output: %v", err)
+		}
+		return exitOK
 	}
-	if _, err := fmt.Fprintln(stdout, d); err != nil {
-		fmt.Fprintf(stderr, "canonfuzz digest: writing the output: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
 }
 
 // printRequestRefusal writes a *digest.Error as the same one-line JSON

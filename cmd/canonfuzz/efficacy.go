@@ -11,7 +11,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -23,22 +22,20 @@ import (
 )
 
 func init() {
-	commands["efficacy"] = command{
+	register(&command{
+		name:    "efficacy",
 		summary: "run the campaign against each planted fault and write efficacy.json and efficacy.md (planted build only)",
-		run:     runEfficacy,
-	}
+		synopsis: []string{"efficacy [--budgets 10s,60s] [--repeat N] [--faults LIST] [--seeds both|committed] [--engines native,libfuzzer,libfuzzer+dict] " +
+			"[--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR] [--workdir DIR] [--minimize-time D]"},
+		define: efficacyCommand,
+	})
 }
 
-// runEfficacy is `canonfuzz efficacy [--budgets 10s,60s] [--repeat N]
-// [--faults LIST] [--seeds both|committed] [--engines native,libfuzzer,
-// libfuzzer+dict] [--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR]
-// [--workdir DIR] [--minimize-time D]`: exit 0 when every fault was found
+// efficacyCommand is `canonfuzz efficacy`: exit 0 when every fault was found
 // with the committed seeds (in at least one run) and every failure found
 // kept its signature, 1 when not, 2 when the benchmark could not run. A
 // run with the seeds withheld that misses is reported, not a failure.
-func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("efficacy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func efficacyCommand(fs *flag.FlagSet) body {
 	budgets := fs.String("budgets", "10s", "comma-separated fuzzing budgets per run")
 	repeat := fs.Int("repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
 	list := fs.String("faults", "", "comma-separated planted faults (planted.Variant.Name); default planted.EfficacyFaults")
@@ -49,18 +46,36 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	engines := fs.String("engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
 	lfBin := fs.String("libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
 	engineSeeds := fs.String("engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	return func(c *call, _ []string) int {
+		return runEfficacy(c, efficacyFlags{*budgets, *repeat, *list, *seedModes, *out, *workdir, *minTime, *engines, *lfBin, *engineSeeds})
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "canonfuzz efficacy: "+format+"\n", a...)
-		return exitUsage
-	}
-	if fs.NArg() > 0 || *repeat < 1 || (*seedModes != "both" && *seedModes != "committed") {
-		return fail("want --repeat ≥ 1, --seeds both or committed, and no arguments")
+}
+
+// efficacyFlags are the values of efficacy's flags.
+type efficacyFlags struct {
+	budgets     string
+	repeat      int
+	list        string
+	seedModes   string
+	out         string
+	workdir     string
+	minTime     time.Duration
+	engines     string
+	lfBin       string
+	engineSeeds string
+}
+
+// runEfficacy checks the flags and runs the benchmark.
+func runEfficacy(c *call, f efficacyFlags) int {
+	fail := c.usageError
+	switch {
+	case f.repeat < 1:
+		return fail("--repeat %d: want at least 1", f.repeat)
+	case f.seedModes != "both" && f.seedModes != "committed":
+		return fail("--seeds %q: want both or committed", f.seedModes)
 	}
 	var ds []time.Duration
-	for _, s := range strings.Split(*budgets, ",") {
+	for _, s := range strings.Split(f.budgets, ",") {
 		d, err := time.ParseDuration(strings.TrimSpace(s))
 		if err != nil || d <= 0 {
 			return fail("--budgets: %q is not a positive duration", s)
@@ -68,7 +83,7 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ds = append(ds, d)
 	}
 	var es []string
-	for _, e := range strings.Split(*engines, ",") {
+	for _, e := range strings.Split(f.engines, ",") {
 		switch e = strings.TrimSpace(e); e {
 		case efficacy.EngineNative, efficacy.EngineLibFuzzer, efficacy.EngineLibFuzzerDict:
 			es = append(es, e)
@@ -77,7 +92,7 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var seedList []int64
-	for _, s := range strings.Split(*engineSeeds, ",") {
+	for _, s := range strings.Split(f.engineSeeds, ",") {
 		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 		if err != nil || n <= 0 {
 			return fail("--engine-seeds: %q is not a positive integer", s)
@@ -85,8 +100,8 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		seedList = append(seedList, n)
 	}
 	names := planted.EfficacyFaults
-	if *list != "" {
-		names = strings.Split(*list, ",")
+	if f.list != "" {
+		names = strings.Split(f.list, ",")
 	}
 	var faults []efficacy.Fault
 	for _, name := range names {
@@ -106,17 +121,17 @@ func runEfficacy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	root, err := moduleRoot()
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := efficacy.Measure(ctx, efficacy.Config{Root: root, Faults: faults, Budgets: ds, Repeats: *repeat,
-		Withhold: *seedModes == "both", Workdir: absUnder(root, *workdir), Minimize: *minTime, Progress: stderr,
-		Engines: es, LibFuzzerBin: absUnder(root, *lfBin), EngineSeeds: seedList}, absUnder(root, *out))
+	rep, err := efficacy.Measure(ctx, efficacy.Config{Root: root, Faults: faults, Budgets: ds, Repeats: f.repeat,
+		Withhold: f.seedModes == "both", Workdir: absUnder(root, f.workdir), Minimize: f.minTime, Progress: c.stderr,
+		Engines: es, LibFuzzerBin: absUnder(root, f.lfBin), EngineSeeds: seedList}, absUnder(root, f.out))
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
-	fmt.Fprint(stdout, rep.Markdown())
+	fmt.Fprint(c.stdout, rep.Markdown())
 	if len(rep.Unfound()) > 0 {
 		return exitRefused
 	}

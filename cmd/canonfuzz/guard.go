@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -15,13 +16,16 @@ import (
 )
 
 func init() {
-	commands["guard"] = command{
+	register(&command{
+		name:    "guard",
 		summary: "run the SEP-3246 guard (section 4) in front of an MCP stdio server",
-		run:     runGuard,
-	}
+		synopsis: []string{"guard --policy BOUND.json --component NAME --absent originate|reject [--audit FILE] [--tools TOOLS.json] " +
+			"[--grace D] [--max-message BYTES] [--max-server-line BYTES] [--] SERVER [ARGS...]"},
+		operands: operands{max: -1, command: true},
+		define:   guardCommand,
+		help:     guardExitStatuses,
+	})
 }
-
-const guardUsage = "usage: canonfuzz guard --policy BOUND.json --component NAME --absent originate|reject [--audit FILE] [--tools TOOLS.json] [--grace D] [--max-message B] [--max-server-line B] -- SERVER [ARGS...]"
 
 // guardExitStatuses is the help text of the guard's exit statuses
 // (guard.Proxy.Run), also in docs/GUARD.md.
@@ -35,7 +39,7 @@ The server's own status is logged on standard error, never passed through:
 its 1 or 2 would read as "refused" or "usage".
 `, guard.ExitClean, exitUsage, guard.ExitServerFailed, guard.ExitServerKilled)
 
-// runGuard is `canonfuzz guard`: it starts SERVER in a process group of its
+// guardCommand is `canonfuzz guard`: it starts SERVER in a process group of its
 // own and proxies the MCP stdio transport between its own standard input
 // and output and the server's, deciding every client message with
 // guard.Decide. SIGTERM, SIGINT, SIGHUP and SIGQUIT are forwarded to the
@@ -44,9 +48,7 @@ its 1 or 2 would read as "refused" or "usage".
 // guardExitStatuses; 2 for a usage error (a missing --absent among them:
 // SEP-3246 section 4.5.1 gives the disposition no default) or a server that
 // cannot be started.
-func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("guard", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func guardCommand(fs *flag.FlagSet) body {
 	policyFile := fs.String("policy", "", "the bound this guard confers: a JSON array of rules (required; not -, standard input is the transport)")
 	component := fs.String("component", "", "this guard's component identifier, written in the hop it appends (required)")
 	absent := fs.String("absent", "", "calls without provenance: originate or reject (required, no default)")
@@ -55,52 +57,51 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	grace := fs.Duration("grace", guard.DefaultGrace, "how long the server gets to exit after its input closes, and again after SIGTERM, before SIGKILL")
 	maxMessage := fs.Int64("max-message", guard.DefaultMaxMessage, "bytes in one client message; a longer one is refused (-32700) unread")
 	maxServerLine := fs.Int64("max-server-line", guard.DefaultMaxServerLine, fmt.Sprintf("bytes in one server line; a longer one is dropped unread (at most %d)", guard.MaxServerLineLimit))
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, guardUsage)
-		fs.PrintDefaults()
-		fmt.Fprint(stderr, guardExitStatuses)
+	return func(c *call, ops []string) int {
+		return runGuard(c, ops, guardFlags{*policyFile, *component, *absent, *auditFile, *tools, *grace, *maxMessage, *maxServerLine})
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "canonfuzz guard: "+format+"\n", a...)
-		fmt.Fprintln(stderr, guardUsage)
-		return exitUsage
-	}
-	disposition, err := guard.ParseDisposition(*absent)
+}
+
+// guardFlags are the values of the guard's flags.
+type guardFlags struct {
+	policyFile, component, absent, auditFile, tools string
+	grace                                           time.Duration
+	maxMessage, maxServerLine                       int64
+}
+
+// runGuard checks the flags, reads the policy and runs the proxy.
+func runGuard(c *call, server []string, f guardFlags) int {
+	fail := c.usageError
+	disposition, err := guard.ParseDisposition(f.absent)
 	if err != nil {
 		return fail("--absent: %v", err)
 	}
 	switch {
-	case *policyFile == "" || *component == "":
+	case f.policyFile == "" || f.component == "":
 		return fail("--policy and --component are required")
-	case fs.NArg() == 0:
+	case len(server) == 0:
 		return fail("no server command after --")
-	case *grace <= 0:
-		return fail("--grace %v is not positive", *grace)
-	case *maxMessage < 1 || *maxMessage > admit.DefaultMaxSize:
-		return fail("--max-message %d is outside 1..%d", *maxMessage, admit.DefaultMaxSize)
-	case *maxServerLine < 1 || *maxServerLine > guard.MaxServerLineLimit:
-		return fail("--max-server-line %d is outside 1..%d", *maxServerLine, guard.MaxServerLineLimit)
+	case f.grace <= 0:
+		return fail("--grace %v is not positive", f.grace)
+	case f.maxMessage < 1 || f.maxMessage > admit.DefaultMaxSize:
+		return fail("--max-message %d is outside 1..%d", f.maxMessage, admit.DefaultMaxSize)
+	case f.maxServerLine < 1 || f.maxServerLine > guard.MaxServerLineLimit:
+		return fail("--max-server-line %d is outside 1..%d", f.maxServerLine, guard.MaxServerLineLimit)
 	}
-	for flagName, name := range map[string]string{"--policy": *policyFile, "--tools": *tools, "--audit": *auditFile} {
-		if err := notTheTransport(name, stdin); err != nil {
+	for flagName, name := range map[string]string{"--policy": f.policyFile, "--tools": f.tools, "--audit": f.auditFile} {
+		if err := notTheTransport(name, c.stdin); err != nil {
 			return fail("%s: %v", flagName, err)
 		}
 	}
-	raw, err := readInput(*policyFile, stdin, admit.DefaultMaxSize)
+	raw, err := readInput(f.policyFile, c.stdin, admit.DefaultMaxSize)
 	if err != nil {
 		return fail("--policy: %v", err)
 	}
 	policy, err := bound.ParseBound(raw)
 	if err != nil {
-		return fail("--policy %s: %v", *policyFile, err)
+		return fail("--policy %s: %v", f.policyFile, err)
 	}
-	canon, code := loadTools(*tools, stdin, stderr, "guard")
+	canon, code := loadTools(c, f.tools)
 	if code != exitOK {
 		return code
 	}
@@ -117,29 +118,28 @@ func runGuard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// ignored in the server after exec, a caught one is reset to default.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	p := &guard.Proxy{
-		Config:        guard.Config{Component: *component, Policy: policy, Absent: disposition, Canon: canon},
-		Command:       fs.Arg(0),
-		Args:          fs.Args()[1:],
-		Log:           stderr,
-		Stderr:        stderr,
-		Grace:         *grace,
-		MaxMessage:    *maxMessage,
-		MaxServerLine: *maxServerLine,
+		Config:        guard.Config{Component: f.component, Policy: policy, Absent: disposition, Canon: canon},
+		Command:       server[0],
+		Args:          server[1:],
+		Log:           c.stderr,
+		Stderr:        c.stderr,
+		Grace:         f.grace,
+		MaxMessage:    f.maxMessage,
+		MaxServerLine: f.maxServerLine,
 		Signals:       signals,
 	}
-	if *auditFile != "" {
-		f, err := os.OpenFile(*auditFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if f.auditFile != "" {
+		audit, err := os.OpenFile(f.auditFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
 			return fail("--audit: %v", err)
 		}
-		defer f.Close()
-		p.Config.Mode, p.Audit = guard.Audit, f
+		defer audit.Close()
+		p.Config.Mode, p.Audit = guard.Audit, audit
 	}
-	growPipes(stdin, stdout)
-	status, err := p.Run(stdin, stdout)
+	growPipes(c.stdin, c.stdout)
+	status, err := p.Run(c.stdin, c.stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz guard: %v\n", err)
-		return exitUsage
+		return c.fail("%v", err)
 	}
 	return status
 }

@@ -104,8 +104,8 @@ func TestGuardCommandServerStatus(t *testing.T) {
 			t.Errorf("server exit %d: guard exit %d, want %d (stderr %q)", server, code, want, errOut)
 		}
 	}
-	if code, _, errOut := runCmd(t, "", "guard", "--help"); code != 0 || !strings.Contains(errOut, "exit status:") || !strings.Contains(errOut, "128+N") {
-		t.Errorf("--help: exit %d, does not document the exit statuses: %q", code, errOut)
+	if code, out, _ := runCmd(t, "", "guard", "--help"); code != 0 || !strings.Contains(out, "exit status:") || !strings.Contains(out, "128+N") {
+		t.Errorf("--help: exit %d, does not document the exit statuses on stdout: %q", code, out)
 	}
 }
 

@@ -44,12 +44,14 @@ func (e *inputTooLargeError) admitError() *admit.Error {
 // readInput reads the named file, or stdin for "" and "-", and stops at the
 // cap: at most limit+1 bytes are read, whatever the input (/dev/zero, a
 // pipe that never ends), and an input longer than limit is an
-// *inputTooLargeError. limit must be in 1..maxInputLimit.
+// *inputTooLargeError. limit must be in 1..maxInputLimit. It holds about
+// limit bytes at most (readCapped), never the double a growing buffer
+// would.
 func readInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if limit < 1 || limit > maxInputLimit {
 		return nil, fmt.Errorf("the size cap %d is outside 1..%d", limit, maxInputLimit)
 	}
-	var r io.Reader = stdin
+	r := stdin
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
@@ -58,7 +60,7 @@ func readInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	b, err := readCapped(r, sizeHint(r), limit)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", displayName(name), err)
 	}
@@ -66,6 +68,56 @@ func readInput(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		return nil, &inputTooLargeError{Name: name, Limit: limit}
 	}
 	return b, nil
+}
+
+// firstRead is what readCapped allocates for an input of unknown length
+// before it knows the input is longer.
+const firstRead = 64 << 10
+
+// sizeHint is the size of a regular file (which it may outgrow while it is
+// read), or -1 for a stream of unknown length: a pipe, a terminal, a
+// device such as /dev/zero.
+func sizeHint(r io.Reader) int64 {
+	f, ok := r.(*os.File)
+	if !ok {
+		return -1
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	return fi.Size()
+}
+
+// readCapped reads r to its end or to limit+1 bytes, whichever is first,
+// into one buffer. It never grows a buffer by doubling (io.ReadAll would
+// hold twice the cap as it copies): it allocates the hinted size (a
+// regular file's), or firstRead for a stream, and when the input is
+// longer, once more the whole cap. So it allocates at most the cap plus
+// its first buffer (firstRead, or a file's size when the file grew while
+// it was read): about the cap.
+func readCapped(r io.Reader, hint, limit int64) ([]byte, error) {
+	size := int64(firstRead)
+	if hint >= 0 {
+		size = hint + 1 // one more byte to see the end (or that it grew)
+	}
+	buf := make([]byte, 0, min(size, limit+1))
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return nil, err
+		case int64(len(buf)) > limit:
+			return buf, nil // over the cap: the caller refuses it
+		case len(buf) == cap(buf):
+			grown := make([]byte, len(buf), limit+1)
+			copy(grown, buf)
+			buf = grown
+		}
+	}
 }
 
 // readAdmitInput is readInput for the commands that print an admission

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
@@ -132,5 +133,25 @@ func TestMinimizeInputCap(t *testing.T) {
 	}
 	if _, err := os.Stat(dir + "/findings"); err == nil {
 		t.Errorf("a refused input was recorded")
+	}
+}
+
+// readCapped returns the whole input up to the cap and limit+1 bytes past
+// it, whatever its size hint says (a regular file that grew while it was
+// read, a /proc file whose size is 0) and however the reader splits it.
+func TestReadCappedBoundaries(t *testing.T) {
+	const limit = 100
+	for _, n := range []int{0, 1, firstRead - 1, limit - 1, limit, limit + 1, 3 * limit} {
+		for _, hint := range []int64{-1, 0, int64(n), int64(n) / 2, 10 * limit} {
+			in := strings.Repeat("x", n)
+			got, err := readCapped(iotest.OneByteReader(strings.NewReader(in)), hint, limit)
+			want := in[:min(n, limit+1)]
+			if err != nil || string(got) != want {
+				t.Errorf("%d bytes, hint %d: %d bytes, %v; want %d", n, hint, len(got), err, len(want))
+			}
+		}
+	}
+	if b, err := readInput("/proc/self/status", nil, 1<<20); err != nil || !strings.Contains(string(b), "Name:") {
+		t.Errorf("/proc/self/status (size 0): %q, %v", b, err)
 	}
 }

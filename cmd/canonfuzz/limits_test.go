@@ -3,11 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/internal/alloctest"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
 // meet and check answer the shapes of issue 9's denial of service (twenty
@@ -52,7 +55,7 @@ func TestMeetAndCheckRefuseTheDoSShapes(t *testing.T) {
 		if code != exitRefused || !c.check(out, errOut) {
 			t.Errorf("%s %s: exit %d, %q %q", c.args[0], filepath.Base(c.args[1]), code, out, errOut)
 		}
-		// The file read (about 2.5 times its size as it grows), its
+		// The file read (its size, readCapped), its
 		// admission (at most 4.5 times, targets/admit's cost test; 1.6 on
 		// the members file), and nothing that grows with it beyond:
 		// measured 2.1x to 3.8x (20.8x on the members file before the name
@@ -72,4 +75,63 @@ func tooLarge(stdout, stderr string) bool {
 func deniedForSize(stdout, stderr string) bool {
 	var line map[string]string
 	return json.Unmarshal([]byte(stdout), &line) == nil && line["decision"] == "deny" && strings.Contains(line["reason"], "over the limit")
+}
+
+// A size cap bounds what a command holds to about the cap, measured in
+// bytes allocated (issue 16: admit --max-size 1073741824 on /dev/zero
+// peaked at 2.15 GB, a read that doubled its buffer): from /dev/zero, from
+// a standard input that never ends, and from a regular file longer than
+// the cap, for every command that takes a cap (admit, canon and digest
+// with --max-size, meet, check and guard's --policy with admission's
+// default, minimize with --max-size).
+func TestSizeCapBoundsMemory(t *testing.T) {
+	const small = 8 << 20
+	dir := t.TempDir()
+	over := func(name string, size int) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, make([]byte, size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	overSmall, overDefault := over("small.json", small+1000), over("default.json", admit.DefaultMaxSize+1000)
+	call := over("call.json", 0)
+	os.WriteFile(call, []byte(`{"name":"t","arguments":{}}`), 0o644)
+	for _, c := range []struct {
+		args  []string
+		stdin bool
+		cap   int
+	}{
+		{[]string{"admit", "--max-size", fmt.Sprint(small), "/dev/zero"}, false, small},
+		{[]string{"admit", "--max-size", fmt.Sprint(small)}, true, small},
+		{[]string{"admit", "--max-size", fmt.Sprint(small), overSmall}, false, small},
+		{[]string{"canon", "--max-size", fmt.Sprint(small), "/dev/zero"}, false, small},
+		{[]string{"canon", "--max-size", fmt.Sprint(small), "-"}, true, small},
+		{[]string{"digest", "--max-size", fmt.Sprint(small), overSmall}, false, small},
+		{[]string{"digest", "--max-size", fmt.Sprint(small)}, true, small},
+		{[]string{"meet", "/dev/zero", call}, false, admit.DefaultMaxSize},
+		{[]string{"meet", call, "-"}, true, admit.DefaultMaxSize},
+		{[]string{"check", overDefault, call}, false, admit.DefaultMaxSize},
+		{[]string{"check", "--tools", "-", call, call}, true, admit.DefaultMaxSize},
+		{[]string{"minimize", "--target", "admit", "--max-size", fmt.Sprint(small), overSmall}, false, small},
+		{[]string{"guard", "--policy", overDefault, "--component", "c", "--absent", "reject", "--", "true"}, false, admit.DefaultMaxSize},
+	} {
+		var code int
+		var out, errOut strings.Builder
+		var stdin io.Reader = strings.NewReader("")
+		if c.stdin {
+			stdin = &endless{}
+		}
+		cost := alloctest.Bytes(func() { code = run(c.args, stdin, &out, &errOut) })
+		if code == exitOK {
+			t.Errorf("%q: exit 0 for an input over the cap", c.args)
+		}
+		// The cap, the first 64 KiB read of a stream and what the command
+		// costs besides (flag sets, messages): measured cap+11 KB to
+		// cap+80 KB; 2.04 times the cap (17,078,880 bytes for 8 MiB)
+		// before readCapped.
+		if limit := uint64(c.cap + 1<<20); cost > limit {
+			t.Errorf("%q: allocated %d bytes for a cap of %d, want at most %d", c.args, cost, c.cap, limit)
+		}
+	}
 }

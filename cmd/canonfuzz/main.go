@@ -1,9 +1,11 @@
 // Command canonfuzz is the suite's one command line: a thin layer over the
 // packages under targets/, fuzz/, minimize/ and mutation/. Each subcommand
-// lives in its own file and registers itself in commands.
+// lives in its own file and registers itself in commands; cli.go parses
+// the arguments of every one of them the same way.
 //
-// Exit codes are shared by every subcommand: 0 success (admitted, allowed),
-// 1 the input was refused or denied, 2 a usage or I/O error.
+// Exit codes are shared by every subcommand: 0 success (admitted, allowed,
+// or the usage asked for with -h), 1 the input was refused or denied, 2 a
+// usage or I/O error. The guard adds its own (guardExitStatuses).
 package main
 
 import (
@@ -11,17 +13,13 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
-// A command runs one subcommand with its arguments (without the name) and
-// returns the process exit code.
-type command struct {
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
 // commands is filled by the init functions of the subcommand files.
-var commands = map[string]command{}
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
 
 const (
 	exitOK      = 0
@@ -33,13 +31,39 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run is canonfuzz with its arguments. With none it is a usage error;
+// -h, --help and help print the usage on stdout and exit 0, and
+// `help COMMAND [SUBCOMMAND]` is `COMMAND [SUBCOMMAND] -h`.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "canonfuzz: no command")
 		usage(stderr)
-		if len(args) == 0 {
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "canonfuzz: unexpected argument %q after %s\n", args[1], args[0])
+			usage(stderr)
 			return exitUsage
 		}
+		usage(stdout)
 		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return exitOK
+		}
+		if cmd, ok := commands[args[1]]; ok && len(args) == 2 {
+			return cmd.exec([]string{"-h"}, stdin, stdout, stderr)
+		} else if ok && len(args) == 3 && cmd.subcommand(args[2]) != nil {
+			return cmd.subcommand(args[2]).exec([]string{"-h"}, stdin, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "canonfuzz help: no command %q\n", strings.Join(args[1:], " "))
+		usage(stderr)
+		return exitUsage
+	case "-version", "--version":
+		return commands["version"].exec(args[1:], stdin, stdout, stderr)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -47,11 +71,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	return cmd.run(args[1:], stdin, stdout, stderr)
+	return cmd.exec(args[1:], stdin, stdout, stderr)
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: canonfuzz COMMAND [FLAGS] [ARGS]")
+	fmt.Fprintln(w, "       canonfuzz COMMAND -h   (the command's synopsis and flags)")
+	fmt.Fprintln(w, "       canonfuzz --version")
+	fmt.Fprintln(w, "commands:")
 	names := make([]string, 0, len(commands))
 	for name := range commands {
 		names = append(names, name)

@@ -10,10 +10,13 @@ import (
 )
 
 func init() {
-	commands["matrix"] = command{
+	register(&command{
+		name:    "matrix",
 		summary: "the differential study: every canonicalizer (or, with --guards, every guard) against every other",
-		run:     runMatrix,
-	}
+		synopsis: []string{"matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--builtin=false] [--guards] [--corners=false] [--seed N] [--limit N] " +
+			"[--minimize-tries N] [--minimize-time D] [--out DIR] [--findings DIR]"},
+		define: matrixCommand,
+	})
 }
 
 // listFlag is a repeatable string flag.
@@ -22,16 +25,13 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
-// runMatrix is `canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]...
-// [--guards] [--out DIR]`: it writes matrix.json, matrix.md and the SVG
+// matrixCommand is `canonfuzz matrix`: it writes matrix.json, matrix.md and the SVG
 // heat map under --out, progress on stderr. Exit 0 when the study ran
 // (whatever it found), 1 when it ran but the reducer's wall-clock safety
 // net stopped a reduction (the report is written, but another machine may
 // write other bytes), 2 on a usage error or an implementation that does
 // not start.
-func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("matrix", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func matrixCommand(fs *flag.FlagSet) body {
 	var corpora, impls listFlag
 	fs.Var(&corpora, "corpus", "a folder of inputs to add, each file one input (repeatable)")
 	fs.Var(&impls, "impl", "NAME=COMMAND: an external implementation speaking the subprocess protocol (repeatable)")
@@ -45,19 +45,45 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&budget.Tries, "minimize-tries", matrix.DefaultTries, "the reducer's budget per finding or guard class, in candidates tried: the same result on any machine")
 	fs.DurationVar(&budget.Time, "minimize-time", matrix.DefaultSafetyNet, "the reducer's wall-clock safety net per finding or guard class; a reduction it stops is reported and the exit status is 1")
 	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	return func(c *call, _ []string) int {
+		for _, im := range impls {
+			if _, _, err := matrix.ParseImplFlag(im); err != nil {
+				return c.usageError("%v", err)
+			}
+		}
+		switch {
+		case *limit < 0:
+			return c.usageError("--limit %d is negative", *limit)
+		case budget.Tries < 0:
+			return c.usageError("--minimize-tries %d is negative", budget.Tries)
+		case budget.Time < 0:
+			return c.usageError("--minimize-time %v is negative", budget.Time)
+		}
+		o := matrixFlags{corpora, impls, *guards, *out, *seed, *limit, *builtin, *corners, budget, *findingsDir}
+		return runMatrix(c, o, c.commandLine())
 	}
-	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--guards] [--out DIR]")
-		return exitUsage
+}
+
+// matrixFlags are the values of matrix's flags.
+type matrixFlags struct {
+	corpora, impls   []string
+	guards           bool
+	out              string
+	seed             uint64
+	limit            int
+	builtin, corners bool
+	budget           matrix.Budget
+	findingsDir      string
+}
+
+// runMatrix runs the study the flags describe.
+func runMatrix(c *call, f matrixFlags, command string) int {
+	stdout, stderr := c.stdout, c.stderr
+	if f.guards {
+		return runGuardMatrix(matrix.GuardOptions{Seed: f.seed, Chains: f.limit, Corners: f.corners, Budget: f.budget}, f.builtin, f.impls, f.out, f.findingsDir, command, stdout, stderr)
 	}
-	command := "canonfuzz matrix " + strings.Join(args, " ")
-	if *guards {
-		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Corners: *corners, Budget: budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
-	}
-	inputs := matrix.Spread(matrix.Generate(*seed), *limit)
-	for _, dir := range corpora {
+	inputs := matrix.Spread(matrix.Generate(f.seed), f.limit)
+	for _, dir := range f.corpora {
 		in, err := matrix.ReadCorpus(dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
@@ -67,7 +93,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var all []matrix.Impl
 	defer func() { matrix.CloseAll(all) }()
-	if *builtin {
+	if f.builtin {
 		b, err := matrix.OpenBuiltin()
 		all = append(all, b...)
 		if err != nil {
@@ -75,7 +101,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	for _, flag := range impls {
+	for _, flag := range f.impls {
 		im, err := matrix.OpenExternal(flag)
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
@@ -87,14 +113,14 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
 		return exitUsage
 	}
-	rep, results := matrix.Study(inputs, all, *seed, stderr)
-	if err := rep.Write(*out, strings.TrimSpace(command)); err != nil {
+	rep, results := matrix.Study(inputs, all, f.seed, stderr)
+	if err := rep.Write(f.out, command); err != nil {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
 	fired := 0
-	if *findingsDir != "" {
-		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Budget: budget, Progress: stderr}
+	if f.findingsDir != "" {
+		fo := matrix.FindingsOptions{Dir: f.findingsDir, Command: command, Budget: f.budget, Progress: stderr}
 		paths, n, err := matrix.RecordCanonicalizerFindings(results, fo)
 		fired = n
 		if err == nil {
@@ -109,15 +135,15 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					targets = append(targets, matrix.ShortName(im.Name))
 				}
 			}
-			err = pruneFindings(*findingsDir, targets, paths, stdout)
+			err = pruneFindings(f.findingsDir, targets, paths, stdout)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 			return exitUsage
 		}
-		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), *findingsDir)
+		fmt.Fprintf(stdout, "matrix: %d findings under %s\n", len(paths), f.findingsDir)
 	}
-	fmt.Fprintf(stdout, "%s\n", rep.Summary(*out))
+	fmt.Fprintf(stdout, "%s\n", rep.Summary(f.out))
 	return safetyNetStatus(fired, stderr)
 }
 

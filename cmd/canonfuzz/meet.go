@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -11,38 +12,44 @@ import (
 )
 
 func init() {
-	commands["meet"] = command{
-		summary: "the meet of two SEP-3246 bounds (section 3.3)",
-		run:     runMeet,
-	}
+	register(&command{
+		name:     "meet",
+		summary:  "the meet of two SEP-3246 bounds (section 3.3)",
+		synopsis: []string{"meet [--tools TOOLS.json] A.json B.json"},
+		operands: pairOperands,
+		define:   meetCommand,
+	})
 }
 
-// runMeet is `canonfuzz meet [--tools TOOLS.json] A.json B.json`: the meet
-// as one line of deterministic JSON on stdout and exit 0; a malformed bound
-// is exit 1 with one JSON line on stderr; usage and I/O errors exit 2.
-// Without --tools every argument is read both ways (bound.ModeDual), which
-// never widens under any later reading.
-func runMeet(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	in, code := readPairInput("meet", "A.json B.json", args, stdin, stderr)
-	if code != exitOK {
-		return code
-	}
-	var bounds [2]bound.Bound
-	for i, raw := range in.raws {
-		var err error
-		if bounds[i], err = bound.ParseBound(raw); err != nil {
-			printMalformed(stderr, in.names[i], err)
+// meetCommand is `canonfuzz meet`: the meet as one line of deterministic
+// JSON on stdout and exit 0; a malformed bound is exit 1 with one JSON line
+// on stderr; usage and I/O errors exit 2. Without --tools every argument
+// is read both ways (bound.ModeDual), which never widens under any later
+// reading.
+func meetCommand(fs *flag.FlagSet) body {
+	read := pairFlags(fs)
+	return func(c *call, ops []string) int {
+		in, code := read(c, ops)
+		if code != exitOK {
+			return code
+		}
+		var bounds [2]bound.Bound
+		for i, raw := range in.raws {
+			var err error
+			if bounds[i], err = bound.ParseBound(raw); err != nil {
+				printMalformed(c.stderr, in.names[i], err)
+				return exitRefused
+			}
+		}
+		m, err := bound.MeetBounds(bounds[0], bounds[1], in.canon)
+		if err != nil {
+			printMalformed(c.stderr, "", err)
 			return exitRefused
 		}
+		out, _ := m.MarshalJSON()
+		fmt.Fprintf(c.stdout, "%s\n", out)
+		return exitOK
 	}
-	m, err := bound.MeetBounds(bounds[0], bounds[1], in.canon)
-	if err != nil {
-		printMalformed(stderr, "", err)
-		return exitRefused
-	}
-	out, _ := m.MarshalJSON()
-	fmt.Fprintf(stdout, "%s\n", out)
-	return exitOK
 }
 
 // malformedLine is the one-line JSON error of meet.
@@ -69,19 +76,17 @@ func printMalformed(w io.Writer, file string, err error) {
 }
 
 // loadTools reads the --tools file, if any, into a bound.Canon.
-func loadTools(name string, stdin io.Reader, stderr io.Writer, cmd string) (bound.Canon, int) {
+func loadTools(c *call, name string) (bound.Canon, int) {
 	if name == "" {
 		return bound.Canon{}, exitOK
 	}
-	raw, err := readInput(name, stdin, admit.DefaultMaxSize)
+	raw, err := readInput(name, c.stdin, admit.DefaultMaxSize)
 	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz %s: %v\n", cmd, err)
-		return bound.Canon{}, exitUsage
+		return bound.Canon{}, c.fail("--tools: %v", err)
 	}
 	s, err := bound.ParseTools(raw)
 	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz %s: --tools %s: %v\n", cmd, name, err)
-		return bound.Canon{}, exitUsage
+		return bound.Canon{}, c.fail("--tools %s: %v", name, err)
 	}
 	return bound.Canon{Schemas: s}, exitOK
 }

@@ -17,27 +17,28 @@ import (
 )
 
 func init() {
-	commands["minimize"] = command{
-		summary: "reduce failing inputs, keeping their signature, to vectors under findings/",
-		run:     runMinimize,
-	}
+	register(&command{
+		name:     "minimize",
+		summary:  "reduce failing inputs, keeping their signature, to vectors under findings/",
+		synopsis: []string{"minimize --target NAME [--outcome] [--time LIMIT] [--out DIR] [--status S] [--comment TEXT] [--max-size BYTES] INPUT..."},
+		operands: operands{min: 1, max: -1},
+		define:   minimizeCommand,
+		help:     "targets: " + strings.Join(signer.Names(), " ") + "\n",
+	})
 }
 
 // today is the date a new vector is found on; tests replace it.
 var today = func() string { return time.Now().UTC().Format(findings.DateLayout) }
 
-// runMinimize is `canonfuzz minimize --target NAME [--outcome] [--time LIMIT]
-// [--out DIR] [--status S] [--comment TEXT] INPUT...`. Each input is read in
+// minimizeCommand is `canonfuzz minimize`. Each input is read in
 // any format minimize.ReadInput knows, reduced with its signature kept, and
 // recorded under DIR/TARGET/ (one vector per signature). One line per input
 // on stdout, progress on stderr. Exit 0 when every input was recorded, 1 when
 // one did not fail or lost its signature, 2 on a usage or I/O error (an
 // input over --max-size or not a regular file among them: the minimizer
 // reads each input whole, so /dev/zero or a pipe is refused before it is
-// read).
-func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("minimize", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// read; so is "-").
+func minimizeCommand(fs *flag.FlagSet) body {
 	target := fs.String("target", "", "short name ("+strings.Join(shortTargets, ", ")+") or fuzz target name")
 	outcome := fs.Bool("outcome", false, "keep the target's verdict instead of a failure")
 	limit := fs.Duration("time", time.Minute, "time limit per input")
@@ -45,41 +46,46 @@ func runMinimize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := fs.String("status", "", "status of a new vector (default spec with --outcome, open without)")
 	comment := fs.String("comment", "", "comment line of a new vector")
 	maxSize := fs.Int64("max-size", admit.DefaultMaxSize, fmt.Sprintf("bytes in one input file (1..%d); a longer one, or one that is not a regular file, is refused unread", maxInputLimit))
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: canonfuzz minimize --target NAME [--outcome] [--time LIMIT] [--out DIR] INPUT...")
-		fmt.Fprintln(stderr, "targets: "+strings.Join(signer.Names(), " "))
-		fs.PrintDefaults()
+	return func(c *call, inputs []string) int {
+		return runMinimize(c, inputs, minimizeFlags{*target, *outcome, *limit, *out, *status, *comment, *maxSize})
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "canonfuzz minimize: "+format+"\n", args...)
-		return exitUsage
-	}
+}
+
+// minimizeFlags are the values of minimize's flags.
+type minimizeFlags struct {
+	target  string
+	outcome bool
+	limit   time.Duration
+	out     string
+	status  string
+	comment string
+	maxSize int64
+}
+
+// runMinimize checks the flags and reduces each input.
+func runMinimize(c *call, inputs []string, f minimizeFlags) int {
+	fail := c.usageError
+	stdout, stderr := c.stdout, c.stderr
 	switch {
-	case *target == "":
+	case f.target == "":
 		return fail("--target is required")
-	case fs.NArg() == 0:
-		return fail("no input files")
-	case *limit < 0:
-		return fail("--time %v is negative", *limit)
-	case *maxSize < 1 || *maxSize > maxInputLimit:
-		return fail("--max-size %d is outside 1..%d", *maxSize, maxInputLimit)
+	case f.limit < 0:
+		return fail("--time %v is negative", f.limit)
+	case f.maxSize < 1 || f.maxSize > maxInputLimit:
+		return fail("--max-size %d is outside 1..%d", f.maxSize, maxInputLimit)
 	}
-	st := findings.Status(*status)
+	st := findings.Status(f.status)
 	if st != "" && !knownStatus(st) {
-		return fail("--status %q is not one of %v", *status, findings.Statuses)
+		return fail("--status %q is not one of %v", f.status, findings.Statuses)
 	}
-	if _, err := signer.For(*target, *outcome); err != nil {
+	if _, err := signer.For(f.target, f.outcome); err != nil {
 		return fail("%v", err)
 	}
-	req := findings.Request{Target: *target, Outcome: *outcome, Status: st, Comment: *comment, Found: today(), Time: *limit, Out: *out, Progress: stderr}
+	req := findings.Request{Target: f.target, Outcome: f.outcome, Status: st, Comment: f.comment, Found: today(), Time: f.limit, Out: f.out, Progress: stderr}
 	code := exitOK
-	for _, path := range fs.Args() {
-		if err := checkInputFile(path, *maxSize); err != nil {
-			fmt.Fprintf(stderr, "canonfuzz minimize: %v\n", err)
-			code = max(code, exitUsage)
+	for _, path := range inputs {
+		if err := checkInputFile(path, f.maxSize); err != nil {
+			code = max(code, c.fail("%v", err))
 			continue
 		}
 		code = max(code, minimizeOne(path, req, stdout, stderr))

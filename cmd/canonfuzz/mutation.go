@@ -14,37 +14,44 @@ import (
 )
 
 func init() {
-	commands["mutation"] = command{
-		summary: "the refusal-site mutation sweep of targets/, its shards, their merge and the gremlins sweep",
-		run:     runMutation,
+	merge := &command{
+		name:     "mutation merge",
+		summary:  "merge the reports of shards (or of the gremlins sweep) into one",
+		synopsis: []string{"mutation merge [--out DIR] [--bundle FILE] REPORT.json..."},
+		operands: operands{min: 1, max: -1},
+		define:   mutationMergeCommand,
 	}
+	list := &command{
+		name:     "mutation list",
+		summary:  "list the refusal-site mutants of the target packages, one a line",
+		synopsis: []string{"mutation list [--targets PATTERN]"},
+		define:   mutationListCommand,
+	}
+	gremlins := &command{
+		name:    "mutation gremlins",
+		summary: "gremlins over the refusal lines of the packages, its report corrected",
+		synopsis: []string{"mutation gremlins [--out DIR] [--work DIR] [--bin FILE] [--from FILE] [--timeout-coefficient N] " +
+			"[--limit D] [--workers N] [--bundle FILE] [PACKAGE...]"},
+		operands: operands{max: -1},
+		define:   mutationGremlinsCommand,
+	}
+	register(&command{
+		name:    "mutation",
+		summary: "the refusal-site mutation sweep of targets/, its shards, their merge and the gremlins sweep",
+		synopsis: []string{"mutation [--quick] [--shard I/N] [--out DIR] [--work DIR] [--workers N] [--floor D] [--targets PATTERN] " +
+			"[--equivalent FILE] [--bundle FILE]",
+			list.synopsis[0], gremlins.synopsis[0], merge.synopsis[0]},
+		define:      mutationCommand,
+		subcommands: []*command{list, gremlins, merge},
+	})
 }
 
-const mutationUsage = `usage:
-  canonfuzz mutation [--quick] [--shard I/N] [--out DIR] [--work DIR] [--workers N] [--floor D] [--targets PATTERN]
-  canonfuzz mutation list [--targets PATTERN]
-  canonfuzz mutation gremlins [--out DIR] [--work DIR] [--timeout-coefficient N] [PACKAGE...]
-  canonfuzz mutation merge [--out DIR] REPORT.json...`
-
-// runMutation is `canonfuzz mutation`: the sweep (or a quick sweep, or one
-// shard of it), written to DIR as report.json, report.md and report.html.
-// Exit 0 when no refusal-site mutant survives or is uncovered and the
-// equivalent list has no stale entry, 1 otherwise, 2 on a usage or setup
-// error.
-func runMutation(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "merge":
-			return runMutationMerge(args[1:], stdout, stderr)
-		case "list":
-			return runMutationList(args[1:], stdout, stderr)
-		case "gremlins":
-			return runMutationGremlins(args[1:], stdout, stderr)
-		}
-	}
-	fs := flag.NewFlagSet("mutation", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, mutationUsage); fs.PrintDefaults() }
+// mutationCommand is `canonfuzz mutation`: the sweep (or a quick sweep, or
+// one shard of it), written to DIR as report.json, report.md and
+// report.html. Exit 0 when no refusal-site mutant survives or is uncovered
+// and the equivalent list has no stale entry, 1 otherwise, 2 on a usage or
+// setup error.
+func mutationCommand(fs *flag.FlagSet) body {
 	quick := fs.Bool("quick", false, "one mutant of every refusal kind of every target, against the target's own tests")
 	shard := fs.String("shard", "", "run shard I of N (1-based), as I/N")
 	out := fs.String("out", "work/mutation", "folder for report.json, report.md and report.html")
@@ -54,44 +61,45 @@ func runMutation(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
 	equivalent := fs.String("equivalent", "mutation/equivalent.txt", "the reviewed list of equivalent mutants")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "canonfuzz mutation: "+format+"\n", args...)
-		return exitUsage
-	}
-	opts := mutation.Options{Work: *work, Workers: *workers, Floor: *floor, Quick: *quick, Log: stderr}
-	if *shard != "" {
-		i, n, ok := parseShard(*shard)
-		if !ok {
-			return fail("--shard %q: want I/N with 1 <= I <= N", *shard)
+	return func(c *call, _ []string) int {
+		opts := mutation.Options{Work: *work, Workers: *workers, Floor: *floor, Quick: *quick, Log: c.stderr}
+		switch {
+		case *workers < 0:
+			return c.usageError("--workers %d is negative", *workers)
+		case *floor <= 0:
+			return c.usageError("--floor %v: want a positive duration", *floor)
 		}
-		opts.Shard, opts.Shards = i, n
+		if *shard != "" {
+			i, n, ok := parseShard(*shard)
+			if !ok {
+				return c.usageError("--shard %q: want I/N with 1 <= I <= N", *shard)
+			}
+			opts.Shard, opts.Shards = i, n
+		}
+		eq, err := mutation.ReadEquivalents(*equivalent)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		opts.Equivalent = eq
+		start := time.Now()
+		mod, err := mutation.Load(".", strings.Fields(*targets)...)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		plan := mutation.NewPlan(mod)
+		sw, err := plan.Run(opts)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		rep := sw.Report()
+		wall := time.Since(start)
+		rep.Config["wallSeconds"] = int(wall.Seconds())
+		note := fmt.Sprintf("Wall time %s with %d workers on %d cores.", wall.Round(time.Second), *workers, numCPU())
+		if err := rep.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: c.commandLine(), Note: note}); err != nil {
+			return c.fail("%v", err)
+		}
+		return verdict(rep, c.stdout, opts.Shards <= 1 && !opts.Quick, filepath.Join(*out, "report.md"))
 	}
-	eq, err := mutation.ReadEquivalents(*equivalent)
-	if err != nil {
-		return fail("%v", err)
-	}
-	opts.Equivalent = eq
-	start := time.Now()
-	mod, err := mutation.Load(".", strings.Fields(*targets)...)
-	if err != nil {
-		return fail("%v", err)
-	}
-	plan := mutation.NewPlan(mod)
-	sw, err := plan.Run(opts)
-	if err != nil {
-		return fail("%v", err)
-	}
-	rep := sw.Report()
-	wall := time.Since(start)
-	rep.Config["wallSeconds"] = int(wall.Seconds())
-	note := fmt.Sprintf("Wall time %s with %d workers on %d cores.", wall.Round(time.Second), *workers, numCPU())
-	if err := rep.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: "canonfuzz " + strings.Join(append([]string{"mutation"}, args...), " "), Note: note}); err != nil {
-		return fail("%v", err)
-	}
-	return verdict(rep, stdout, opts.Shards <= 1 && !opts.Quick, filepath.Join(*out, "report.md"))
 }
 
 // verdict prints the totals and decides the exit code: any refusal-site
@@ -130,68 +138,51 @@ func parseShard(s string) (int, int, bool) {
 // mutation-testing-elements.
 const mutationBundle = "mutation/report/node_modules/mutation-testing-elements/dist/mutation-test-elements.js"
 
-func runMutationMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mutation merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func mutationMergeCommand(fs *flag.FlagSet) body {
 	out := fs.String("out", "work/mutation", "folder for the merged report.json, report.md and report.html")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, mutationUsage)
-		return exitUsage
-	}
-	var reps []*mutation.Report
-	for _, path := range fs.Args() {
-		r, err := mutation.ReadReport(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "canonfuzz mutation merge: %v\n", err)
-			return exitUsage
+	return func(c *call, paths []string) int {
+		var reps []*mutation.Report
+		for _, path := range paths {
+			r, err := mutation.ReadReport(path)
+			if err != nil {
+				return c.fail("%v", err)
+			}
+			reps = append(reps, r)
 		}
-		reps = append(reps, r)
+		merged, err := mutation.Merge(reps...)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		if err := merged.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: c.commandLine()}); err != nil {
+			return c.fail("%v", err)
+		}
+		return verdict(merged, c.stdout, true, filepath.Join(*out, "report.md"))
 	}
-	merged, err := mutation.Merge(reps...)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz mutation merge: %v\n", err)
-		return exitUsage
-	}
-	cmdline := "canonfuzz mutation merge " + strings.Join(args, " ")
-	if err := merged.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: cmdline}); err != nil {
-		fmt.Fprintf(stderr, "canonfuzz mutation merge: %v\n", err)
-		return exitUsage
-	}
-	return verdict(merged, stdout, true, filepath.Join(*out, "report.md"))
 }
 
-func runMutationList(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mutation list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func mutationListCommand(fs *flag.FlagSet) body {
 	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	return func(c *call, _ []string) int {
+		mod, err := mutation.Load(".", strings.Fields(*targets)...)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		plan := mutation.NewPlan(mod)
+		for _, m := range plan.Mutants {
+			fmt.Fprintf(c.stdout, "%s\t%s\t%s:%d\t%s\n", m.ID, m.Site.Kind, m.Site.File.Rel, m.Line(), m.Description)
+		}
+		fmt.Fprintf(c.stderr, "%d sites, %d mutants\n", len(plan.Sites), len(plan.Mutants))
+		return exitOK
 	}
-	mod, err := mutation.Load(".", strings.Fields(*targets)...)
-	if err != nil {
-		fmt.Fprintf(stderr, "canonfuzz mutation list: %v\n", err)
-		return exitUsage
-	}
-	plan := mutation.NewPlan(mod)
-	for _, m := range plan.Mutants {
-		fmt.Fprintf(stdout, "%s\t%s\t%s:%d\t%s\n", m.ID, m.Site.Kind, m.Site.File.Rel, m.Line(), m.Description)
-	}
-	fmt.Fprintf(stderr, "%d sites, %d mutants\n", len(plan.Sites), len(plan.Mutants))
-	return exitOK
 }
 
 func numCPU() int { return runtime.NumCPU() }
 
-// runMutationGremlins is `canonfuzz mutation gremlins`: gremlins over the
+// mutationGremlinsCommand is `canonfuzz mutation gremlins`: gremlins over the
 // refusal lines of the packages (all eleven mutators), its JSON corrected,
 // written as a report of its own to merge with the refusal-site sweep's.
-func runMutationGremlins(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mutation gremlins", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func mutationGremlinsCommand(fs *flag.FlagSet) body {
 	out := fs.String("out", "work/mutation-gremlins", "folder for report.json, report.md and report.html of the gremlins sweep")
 	work := fs.String("work", "work/mutation-work", "scratch folder")
 	bin := fs.String("bin", "bin/gremlins", "the pinned gremlins binary (make mutation-tools)")
@@ -200,17 +191,27 @@ func runMutationGremlins(args []string, stdout, stderr io.Writer) int {
 	limit := fs.Duration("limit", 10*time.Minute, "the longer limit a time-out is re-run with")
 	workers := fs.Int("workers", 0, "gremlins' --workers (0: its default)")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	return func(c *call, pkgs []string) int {
+		return runGremlins(c, pkgs, gremlinsFlags{*out, *work, *bin, *from, *coefficient, *limit, *workers, *bundle})
 	}
-	pkgs := fs.Args()
+}
+
+// gremlinsFlags are the values of mutation gremlins' flags.
+type gremlinsFlags struct {
+	out, work, bin, from string
+	coefficient          int
+	limit                time.Duration
+	workers              int
+	bundle               string
+}
+
+// runGremlins runs (or reads) gremlins and corrects its report.
+func runGremlins(c *call, pkgs []string, f gremlinsFlags) int {
+	stdout, stderr := c.stdout, c.stderr
 	if len(pkgs) == 0 {
 		pkgs = []string{"./targets/admit", "./targets/jcs", "./targets/digest", "./targets/bound", "./targets/guard"}
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "canonfuzz mutation gremlins: "+format+"\n", args...)
-		return exitUsage
-	}
+	fail := c.fail
 	mod, err := mutation.Load(".", pkgs...)
 	if err != nil {
 		return fail("%v", err)
@@ -219,26 +220,25 @@ func runMutationGremlins(args []string, stdout, stderr io.Writer) int {
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	var res *mutation.GremlinsOutput
 	var wall time.Duration
-	if *from != "" {
-		res, err = mutation.ReadGremlins(*from)
+	if f.from != "" {
+		res, err = mutation.ReadGremlins(f.from)
 	} else {
-		res, wall, err = plan.RunGremlins(mutation.GremlinsRun{Binary: *bin, Packages: pkgs, Work: *work, Coefficient: *coefficient, Workers: *workers, Log: logf})
+		res, wall, err = plan.RunGremlins(mutation.GremlinsRun{Binary: f.bin, Packages: pkgs, Work: f.work, Coefficient: f.coefficient, Workers: f.workers, Log: logf})
 	}
 	if err != nil {
 		return fail("%v", err)
 	}
 	start := time.Now()
-	ms, raw, notes, err := plan.CorrectGremlins(res, mutation.GremlinsOptions{Work: *work, Limit: *limit, Log: logf})
+	ms, raw, notes, err := plan.CorrectGremlins(res, mutation.GremlinsOptions{Work: f.work, Limit: f.limit, Log: logf})
 	if err != nil {
 		return fail("%v", err)
 	}
 	rep := plan.GremlinsReport(ms, raw, notes, wall, time.Since(start))
-	cmdline := "canonfuzz mutation gremlins " + strings.Join(args, " ")
-	if err := rep.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: cmdline}); err != nil {
+	if err := rep.WriteAll(f.out, f.bundle, mutation.MarkdownOptions{Command: c.commandLine()}); err != nil {
 		return fail("%v", err)
 	}
 	m := mutation.Count(ms)
 	fmt.Fprintf(stdout, "gremlins: %d mutants in %s; as reported %v; corrected: %d killed, %d timed out, %d survived, %d no coverage, %d compile errors; %s\n",
-		m.TotalMutants, wall.Round(time.Second), raw, m.Killed, m.Timeout, m.Survived, m.NoCoverage, m.CompileErrors, filepath.Join(*out, "report.md"))
+		m.TotalMutants, wall.Round(time.Second), raw, m.Killed, m.Timeout, m.Survived, m.NoCoverage, m.CompileErrors, filepath.Join(f.out, "report.md"))
 	return exitOK
 }

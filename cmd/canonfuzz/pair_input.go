@@ -2,8 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"io"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -17,32 +15,31 @@ type pairInput struct {
 	raws  [2][]byte
 }
 
-// readPairInput parses `canonfuzz CMD [--tools TOOLS.json] A.json B.json`
-// and reads the tools file and both documents. A code other than exitOK
-// means the command ends with it; the reason is on stderr.
-func readPairInput(cmd, operands string, args []string, stdin io.Reader, stderr io.Writer) (pairInput, int) {
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// pairOperands are the two documents of meet and check; one of them, or
+// --tools, may be standard input.
+var pairOperands = operands{min: 2, max: 2, stdin: 1}
+
+// pairFlags registers --tools on fs; the function it returns reads the
+// tools file and both documents. A code other than exitOK means the
+// command ends with it; the reason is on stderr.
+func pairFlags(fs *flag.FlagSet) func(c *call, ops []string) (pairInput, int) {
 	tools := fs.String("tools", "", "a tools/list result naming path and URI arguments")
-	if err := fs.Parse(args); err != nil {
-		return pairInput{}, exitUsage
-	}
-	if fs.NArg() != 2 {
-		fmt.Fprintf(stderr, "usage: canonfuzz %s [--tools TOOLS.json] %s\n", cmd, operands)
-		return pairInput{}, exitUsage
-	}
-	var in pairInput
-	var code int
-	if in.canon, code = loadTools(*tools, stdin, stderr, cmd); code != exitOK {
-		return pairInput{}, code
-	}
-	for i, name := range fs.Args() {
-		raw, err := readInput(name, stdin, admit.DefaultMaxSize)
-		if err != nil {
-			fmt.Fprintf(stderr, "canonfuzz %s: %v\n", cmd, err)
-			return pairInput{}, exitUsage
+	return func(c *call, ops []string) (pairInput, int) {
+		if *tools == "-" && (ops[0] == "-" || ops[1] == "-") {
+			return pairInput{}, c.usageError(`"-" given twice (--tools and an operand): standard input can be read only once`)
 		}
-		in.names[i], in.raws[i] = name, raw
+		var in pairInput
+		var code int
+		if in.canon, code = loadTools(c, *tools); code != exitOK {
+			return pairInput{}, code
+		}
+		for i, name := range ops {
+			raw, err := readInput(name, c.stdin, admit.DefaultMaxSize)
+			if err != nil {
+				return pairInput{}, c.fail("%v", err)
+			}
+			in.names[i], in.raws[i] = name, raw
+		}
+		return in, exitOK
 	}
-	return in, exitOK
 }

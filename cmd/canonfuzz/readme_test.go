@@ -1,0 +1,114 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// synopsisFlag is a flag as a synopsis writes it: --name, --name=value,
+// --name VALUE (a lone "--" ends the flags and is none).
+var synopsisFlag = regexp.MustCompile(`--([a-z][a-z0-9-]*)`)
+
+// checkSynopsis fails when line does not name every flag of cmd, or names
+// one cmd does not define.
+func checkSynopsis(t *testing.T, where, line string, cmd *command) {
+	t.Helper()
+	named := map[string]bool{}
+	for _, m := range synopsisFlag.FindAllStringSubmatch(line, -1) {
+		named[m[1]] = true
+	}
+	defined := flagNames(cmd)
+	for _, f := range defined {
+		if !named[f] {
+			t.Errorf("%s: --%s is a flag of canonfuzz %s but is not in %q", where, f, cmd.name, line)
+		}
+	}
+	for f := range named {
+		if !slices.Contains(defined, f) {
+			t.Errorf("%s: %q names --%s, which canonfuzz %s does not have", where, line, f, cmd.name)
+		}
+	}
+}
+
+// readmeSynopses are the lines of README.md's "The command line" block
+// that start with bin/canonfuzz, without it.
+func readmeSynopses(t *testing.T) []string {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(raw), "\n## The command line\n")
+	if !ok {
+		t.Fatal(`README.md has no "## The command line" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, block, ok := strings.Cut(section, "```sh\n")
+	if !ok {
+		t.Fatal("README.md's command line section has no sh block")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	var lines []string
+	for _, l := range strings.Split(block, "\n") {
+		if rest, ok := strings.CutPrefix(l, "bin/canonfuzz "); ok {
+			lines = append(lines, strings.TrimSpace(rest))
+		}
+	}
+	return lines
+}
+
+// commandOf is the command (or subcommand) a synopsis line is of: the
+// longest command name its words start with.
+func commandOf(line string, all []*command) *command {
+	words := strings.Fields(line)
+	var best *command
+	for _, c := range all {
+		name := strings.Fields(c.name)
+		if len(words) >= len(name) && slices.Equal(words[:len(name)], name) && (best == nil || len(c.name) > len(best.name)) {
+			best = c
+		}
+	}
+	return best
+}
+
+// README.md's command-line block has a synopsis for every command and
+// subcommand, and each names exactly the command's flags: a flag missing
+// from the README fails, and so does a README flag the command lacks.
+// The exit codes of the guard (3, 4, 128+N) are documented beside it.
+func TestREADMESynopsesMatchTheFlags(t *testing.T) {
+	all := everyCommand()
+	seen := map[string]bool{}
+	for _, line := range readmeSynopses(t) {
+		cmd := commandOf(line, all)
+		if cmd == nil {
+			if first := strings.Fields(line)[0]; first == "efficacy" || strings.HasPrefix(first, "--") {
+				continue // efficacy is in the planted build only (go test -tags planted); --version is version's
+			}
+			t.Errorf("README.md: %q is no command of canonfuzz", line)
+			continue
+		}
+		seen[cmd.name] = true
+		checkSynopsis(t, "README.md", line, cmd)
+	}
+	var missing []string
+	for _, c := range all {
+		if !seen[c.name] {
+			missing = append(missing, c.name)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("README.md's command line block has no synopsis of %v", missing)
+	}
+	raw, _ := os.ReadFile("../../README.md")
+	_, section, _ := strings.Cut(string(raw), "\n## The command line\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, code := range []string{"`3`", "`4`", "128+N"} {
+		if !strings.Contains(section, code) {
+			t.Errorf("README.md's command line section does not document the exit code %s", code)
+		}
+	}
+}
