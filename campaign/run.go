@@ -198,7 +198,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	rep.Results = results
 	rep.Seconds = time.Since(rep.Started).Seconds()
-	if err := rep.write(cfg.Out); err != nil {
+	if err := rep.write(cfg, targets); err != nil {
 		return rep, err
 	}
 	return rep, nil
