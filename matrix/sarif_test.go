@@ -10,43 +10,18 @@ import (
 	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 )
 
-type sarifLog struct {
-	Runs []struct {
-		Results []struct {
-			RuleID  string `json:"ruleId"`
-			Message struct {
-				Text string `json:"text"`
-			} `json:"message"`
-			Locations []struct {
-				PhysicalLocation struct {
-					ArtifactLocation struct {
-						URI string `json:"uri"`
-					} `json:"artifactLocation"`
-					Region struct {
-						StartLine int `json:"startLine"`
-					} `json:"region"`
-				} `json:"physicalLocation"`
-			} `json:"locations"`
-			Properties map[string]any `json:"properties"`
-		} `json:"results"`
-	} `json:"runs"`
-}
-
 // readSARIF validates dir/matrix.sarif against the SARIF 2.1.0 schema and
 // checks that each result is located at a line of dir/matrix.md that
 // names its implementation.
-func readSARIF(t *testing.T, dir, implKey string) sarifLog {
+func readSARIF(t *testing.T, dir, implKey string) *sarifschema.Log {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, SARIFFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sarifschema.Validate(data); err != nil {
+	log, err := sarifschema.Read(data)
+	if err != nil {
 		t.Fatalf("%s is not SARIF 2.1.0: %v", SARIFFile, err)
-	}
-	var log sarifLog
-	if err := json.Unmarshal(data, &log); err != nil {
-		t.Fatal(err)
 	}
 	md, err := os.ReadFile(filepath.Join(dir, MDFile))
 	if err != nil {
@@ -54,10 +29,10 @@ func readSARIF(t *testing.T, dir, implKey string) sarifLog {
 	}
 	lines := strings.Split(string(md), "\n")
 	for _, r := range log.Runs[0].Results {
-		loc := r.Locations[0].PhysicalLocation
+		loc := r.Locations[0]
 		impl, _ := r.Properties[implKey].(string)
-		if n := loc.Region.StartLine; !strings.HasSuffix(loc.ArtifactLocation.URI, "/"+MDFile) || n < 1 || n > len(lines) || !strings.Contains(lines[n-1], impl) {
-			t.Errorf("%s of %q is at %s:%d, not a line of matrix.md naming it", r.RuleID, impl, loc.ArtifactLocation.URI, loc.Region.StartLine)
+		if n := loc.Line(); !strings.HasSuffix(loc.URI(), "/"+MDFile) || n < 1 || n > len(lines) || !strings.Contains(lines[n-1], impl) {
+			t.Errorf("%s of %q is at %s:%d, not a line of matrix.md naming it", r.RuleID, impl, loc.URI(), loc.Line())
 		}
 	}
 	return log
