@@ -23,7 +23,8 @@
 // names no failing input is never a failure: an engine that ran out of its
 // own budget is StatusOverran, with its log.
 //
-// campaign.json and campaign.md report every target; the efficacy
-// benchmark (campaign/efficacy) runs the same pipeline against planted
-// faults.
+// campaign.json and campaign.md report every target, and campaign.sarif
+// every new failure for GitHub code scanning (Report.SARIF, SARIF 2.1.0);
+// the efficacy benchmark (campaign/efficacy) runs the same pipeline against
+// planted faults.
 package campaign

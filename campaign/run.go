@@ -39,7 +39,7 @@ type Config struct {
 	Parallel int           // targets fuzzed at once
 	Workers  int           // fuzzing workers per target (-test.parallel); 0 shares the CPUs
 	Workdir  string        // binaries, corpus (kept between campaigns) and logs
-	Out      string        // campaign.json, campaign.md, copies of failing inputs
+	Out      string        // campaign.json, campaign.md, campaign.sarif, copies of failing inputs
 	Progress io.Writer     // a line per progress report; nil is quiet
 	Minimize Minimizer     // nil leaves failures unminimized
 
