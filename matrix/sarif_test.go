@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/findings/sarif"
 	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 )
 
@@ -118,6 +119,46 @@ func TestGuardSARIFHasEveryClass(t *testing.T) {
 	for _, r := range log.Runs[0].Results {
 		if !strings.HasPrefix(r.RuleID, "guard-study/") {
 			t.Errorf("rule %s", r.RuleID)
+		}
+	}
+}
+
+// TestCommittedStudySARIFIsCurrent: docs/study's matrix.sarif files are
+// what Write makes of the matrix.json and matrix.md beside them (make
+// matrix writes all three; the nightly workflow uploads the SARIF).
+func TestCommittedStudySARIFIsCurrent(t *testing.T) {
+	for _, dir := range []string{"docs/study/canonicalizers", "docs/study/guards"} {
+		data, err := os.ReadFile(filepath.Join("..", dir, JSONFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		md, err := os.ReadFile(filepath.Join("..", dir, MDFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log sarif.Log
+		if strings.HasSuffix(dir, "guards") {
+			var rep GuardReport
+			err = json.Unmarshal(data, &rep)
+			log = rep.SARIF(dir, string(md))
+		} else {
+			var rep Report
+			err = json.Unmarshal(data, &rep)
+			log = rep.SARIF(dir, string(md))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := sarif.Marshal(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join("..", dir, SARIFFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s/%s is not what matrix.json and matrix.md make: rerun make matrix (or write it from them)", dir, SARIFFile)
 		}
 	}
 }

@@ -186,14 +186,16 @@ func TestCIRunsTheTestsOnEveryPushAndPullRequest(t *testing.T) {
 }
 
 // TestSARIFReachesCodeScanning: the nightly campaigns upload their
-// campaign.sarif, the release its mutation report.sarif, ClusterFuzzLite
+// campaign.sarif and the committed study's matrix.sarif, the release its
+// mutation report.sarif, ClusterFuzzLite
 // writes SARIF and uploads it; every job that uploads has security-events:
 // write (upload-sarif fails without it), and each upload has a category of
 // its own, so one does not replace another's alerts.
 func TestSARIFReachesCodeScanning(t *testing.T) {
 	ws := readWorkflows(t)
 	want := map[string][]string{
-		"nightly.yml":         {"work/campaign/campaign.sarif", "work/gofuzz-campaign/campaign.sarif", "work/libfuzzer-campaign/campaign.sarif"},
+		"nightly.yml": {"work/campaign/campaign.sarif", "work/gofuzz-campaign/campaign.sarif", "work/libfuzzer-campaign/campaign.sarif",
+			"docs/study/canonicalizers/matrix.sarif", "docs/study/guards/matrix.sarif"},
 		"release.yml":         {"work/mutation/report.sarif"},
 		"clusterfuzzlite.yml": {"cifuzz-sarif/results.sarif"},
 	}
