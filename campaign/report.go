@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Report is a whole campaign, as campaign.json holds it.

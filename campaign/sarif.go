@@ -8,8 +8,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // SARIFFile is the campaign's SARIF log, beside campaign.json.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 )
 

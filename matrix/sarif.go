@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // SARIFFile is a study's SARIF log, beside matrix.json.

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Output files of a study folder.

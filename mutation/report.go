@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Report is a mutation-testing-report-schema report, schemaVersion 2

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // SARIFFile is the sweep's SARIF log, beside report.json.

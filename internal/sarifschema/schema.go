@@ -1,6 +1,6 @@
 // Package sarifschema validates a SARIF log against the official SARIF
 // 2.1.0 JSON schema (OASIS SARIF 2.1.0 Errata 01, sarif-schema-2.1.0.json),
-// for the tests of the packages that write one (findings/sarif and the
+// for the tests of the packages that write one (internal/sarif and the
 // campaign, matrix and mutation reports through it).
 //
 // The schema is not a file of this repository: it is read from the source

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/findings/sarif"
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 )
 
