@@ -21,7 +21,8 @@ const SARIFFile = "campaign.sarif"
 // NewFailures counts them. The rule of a result is the property its
 // target checks (fuzz/property's registry; the target's name for a target
 // the registry does not know), its location the declaration of the fuzz
-// target in its package, root the module root; the minimized vector under
+// target in its package (and the function, package.FuzzX, as a logical
+// location), root the module root; the minimized vector under
 // findings/, the document it reduced to and the failing input kept under
 // Out are its related locations.
 func (r *Report) SARIF(root string, targets []Target) sarif.Log {
@@ -38,6 +39,7 @@ func (r *Report) SARIF(root string, targets []Target) sarif.Log {
 			log.Rules = append(log.Rules, rule)
 		}
 		at := declaration(root, dirs[res.Target], res.Target)
+		at.Function = res.Package + "." + res.Target
 		props := map[string]any{"target": res.Target, "package": res.Package, "engine": res.Engine, "status": res.Status}
 		switch res.Status {
 		case StatusHung, StatusCrashed:

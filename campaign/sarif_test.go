@@ -64,6 +64,9 @@ func TestSARIFHasEveryNewFailure(t *testing.T) {
 	} else if lines := strings.Split(string(src), "\n"); loc.Line() < 1 || !regexp.MustCompile(`^func `+reg.Name+`\(`).MatchString(lines[loc.Line()-1]) {
 		t.Errorf("line %d of %s does not declare %s", loc.Line(), loc.URI(), reg.Name)
 	}
+	if lls := loc.LogicalLocations; len(lls) != 1 || lls[0].FullyQualifiedName != pkg+"."+reg.Name || lls[0].Name != reg.Name || lls[0].Kind != "function" {
+		t.Errorf("the failure's logical location %+v, want the function %s.%s", lls, pkg, reg.Name)
+	}
 	var related []string
 	for _, r := range failure.RelatedLocations {
 		related = append(related, r.URI())

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	gosarif "github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
@@ -63,6 +64,10 @@ type Location struct {
 	Path    string // relative to Log.Root, or absolute
 	Line    int    // 1-based; 0 for the whole file
 	Message string // what the file is, for a related location
+	// Function, when set, is the fully qualified name of the function
+	// there (SARIF 2.1.0 section 3.33, a logical location of kind
+	// "function"): the package's import path, a dot, the name.
+	Function string
 }
 
 // fingerprintKey names the partial fingerprint of Result.Fingerprint.
@@ -141,6 +146,10 @@ func location(root string, l Location) *gosarif.Location {
 		phys.WithRegion(gosarif.NewRegion().WithStartLine(l.Line))
 	}
 	loc := gosarif.NewLocationWithPhysicalLocation(phys)
+	if l.Function != "" {
+		name := l.Function[strings.LastIndexByte(l.Function, '.')+1:]
+		loc.AddLogicalLocation(gosarif.NewLogicalLocation().WithKind("function").WithName(name).WithFullyQualifiedName(l.Function))
+	}
 	if l.Message != "" {
 		loc.WithMessage(gosarif.NewTextMessage(l.Message))
 	}

@@ -17,7 +17,7 @@ func example() sarif.Log {
 		Rules: []sarif.Rule{{ID: "ScanMatchesReference", Description: "Scan and Reference agree", Help: "See `fuzz/README.md`."}},
 		Results: []sarif.Result{{
 			Rule: "ScanMatchesReference", Level: sarif.Error, Message: "FuzzScanMatchesReference failed",
-			Locations:   []sarif.Location{{Path: "fuzz/admit/admit_test.go", Line: 12}},
+			Locations:   []sarif.Location{{Path: "fuzz/admit/admit_test.go", Line: 12, Function: "github.com/canonfuzz/canonfuzz/fuzz/admit.FuzzScanMatchesReference"}},
 			Related:     []sarif.Location{{Path: "findings/admit/x y.vec", Message: "the minimized vector"}},
 			Fingerprint: "admit:refusal(Syntax)",
 			Properties:  map[string]any{"package": "github.com/canonfuzz/canonfuzz/fuzz/admit", "new": true},

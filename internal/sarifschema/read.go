@@ -44,9 +44,15 @@ type Result struct {
 	Properties          map[string]any    `json:"properties"`
 }
 
-// Location is a location (section 3.28) by its physical location.
+// Location is a location (section 3.28): its physical location and its
+// logical ones.
 type Location struct {
 	ID               int `json:"id"`
+	LogicalLocations []struct {
+		Kind               string `json:"kind"`
+		Name               string `json:"name"`
+		FullyQualifiedName string `json:"fullyQualifiedName"`
+	} `json:"logicalLocations"`
 	PhysicalLocation struct {
 		ArtifactLocation struct {
 			URI string `json:"uri"`
