@@ -81,9 +81,12 @@ FUZZEXECS ?= 2000
 fuzz-throughput: node-deps
 	scripts/fuzz-throughput.sh $(FUZZEXECS)
 
-# The JSONTestSuite conformance of the admission scanner (needs ../shared).
+# The JSONTestSuite conformance of the admission scanner: test_parsing/ of
+# github.com/nst/JSONTestSuite (MIT), by default the copy in ../shared;
+# elsewhere make conformance JSONTESTSUITE=path/to/JSONTestSuite/test_parsing.
+JSONTESTSUITE ?= ../shared/jsontestsuite/test_parsing
 conformance: build
-	CANONFUZZ=bin/canonfuzz scripts/jsontestsuite.sh ../shared/jsontestsuite/test_parsing
+	CANONFUZZ=bin/canonfuzz scripts/jsontestsuite.sh $(JSONTESTSUITE)
 
 # All 100 million lines of the RFC 8785 author's number test file.
 numbers-full: node-deps

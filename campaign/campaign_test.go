@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -91,6 +92,13 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	md, err := os.ReadFile(filepath.Join(work, "campaign.md"))
 	if err != nil || !strings.Contains(string(md), "`FuzzHangs`") || !strings.Contains(string(md), "planted-signature") {
 		t.Errorf("campaign.md: %v\n%s", err, md)
+	}
+	if data, err := os.ReadFile(filepath.Join(work, SARIFFile)); err != nil {
+		t.Errorf("%s: %v", SARIFFile, err)
+	} else if err := sarifschema.Validate(data); err != nil {
+		t.Errorf("%s is not SARIF 2.1.0: %v", SARIFFile, err)
+	} else if n := strings.Count(string(data), `"ruleId"`); n != 3 {
+		t.Errorf("%s has %d results, want 3 (two failures and the hang)", SARIFFile, n)
 	}
 	if !strings.Contains(progress.String(), "FuzzFine") {
 		t.Errorf("no progress lines for FuzzFine:\n%s", progress.String())

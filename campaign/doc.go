@@ -26,7 +26,8 @@
 // (Config.From, Config.Bin, Config.Workdir, a crasher file) ends the
 // campaign with ErrIO, no report and nothing minimized.
 //
-// campaign.json and campaign.md report every target; the efficacy
-// benchmark (campaign/efficacy) runs the same pipeline against planted
-// faults.
+// campaign.json and campaign.md report every target, and campaign.sarif
+// every new failure for GitHub code scanning (Report.SARIF, SARIF 2.1.0);
+// the efficacy benchmark (campaign/efficacy) runs the same pipeline against
+// planted faults.
 package campaign

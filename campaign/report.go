@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Report is a whole campaign, as campaign.json holds it.
@@ -55,7 +57,10 @@ func (r *Report) Overruns() []string {
 	return out
 }
 
-func (r *Report) write(dir string) error {
+// write writes campaign.json, campaign.md and campaign.sarif into
+// cfg.Out.
+func (r *Report) write(cfg Config, targets []Target) error {
+	dir := cfg.Out
 	js, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
@@ -64,6 +69,9 @@ func (r *Report) write(dir string) error {
 		return fmt.Errorf("campaign: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "campaign.md"), []byte(r.Markdown()), 0o644); err != nil {
+		return fmt.Errorf("campaign: %w", err)
+	}
+	if err := sarif.Write(filepath.Join(dir, SARIFFile), r.SARIF(cfg.Root, targets)); err != nil {
 		return fmt.Errorf("campaign: %w", err)
 	}
 	return nil

@@ -41,7 +41,7 @@ type Config struct {
 	Parallel int           // targets fuzzed at once
 	Workers  int           // fuzzing workers per target (-test.parallel); 0 shares the CPUs
 	Workdir  string        // binaries, corpus (kept between campaigns) and logs
-	Out      string        // campaign.json, campaign.md, copies of failing inputs
+	Out      string        // campaign.json, campaign.md, campaign.sarif, copies of failing inputs
 	Progress io.Writer     // a line per progress report; nil is quiet
 	// Now is the clock of the progress lines (target k of N, elapsed, an
 	// estimate of the time left); nil is time.Now.
@@ -224,7 +224,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Results = results
 	rep.Seconds = time.Since(rep.Started).Seconds()
-	if err := rep.write(cfg.Out); err != nil {
+	if err := rep.write(cfg, targets); err != nil {
 		return rep, err
 	}
 	return rep, nil

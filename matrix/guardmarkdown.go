@@ -2,11 +2,13 @@ package matrix
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -66,10 +68,14 @@ func rawCode(quoted string) string {
 	return "`" + cell(text) + "`"
 }
 
-// Write writes matrix.json and matrix.md under dir.
+// Write writes matrix.json, matrix.md and matrix.sarif under dir.
 func (rep GuardReport) Write(dir, command string) error {
 	if err := WriteJSON(dir, JSONFile, rep); err != nil {
 		return err
 	}
-	return writeFile(dir, MDFile, []byte(rep.Markdown(command)))
+	md := rep.Markdown(command)
+	if err := writeFile(dir, MDFile, []byte(md)); err != nil {
+		return err
+	}
+	return sarif.Write(filepath.Join(dir, SARIFFile), rep.SARIF(dir, md))
 }

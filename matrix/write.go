@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Output files of a study folder.
@@ -29,12 +31,17 @@ func writeFile(dir, name string, data []byte) error {
 	return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
-// Write writes matrix.json, matrix.md and matrix-pairs.svg under dir.
+// Write writes matrix.json, matrix.md, matrix.sarif and matrix-pairs.svg
+// under dir.
 func (rep Report) Write(dir, command string) error {
 	if err := WriteJSON(dir, JSONFile, rep); err != nil {
 		return err
 	}
-	if err := writeFile(dir, MDFile, []byte(rep.Markdown(command))); err != nil {
+	md := rep.Markdown(command)
+	if err := writeFile(dir, MDFile, []byte(md)); err != nil {
+		return err
+	}
+	if err := sarif.Write(filepath.Join(dir, SARIFFile), rep.SARIF(dir, md)); err != nil {
 		return err
 	}
 	names := make([]string, len(rep.Implementations))

@@ -49,5 +49,7 @@
 // it. Constant changes cannot be schematized; they are built one by one.
 //
 // The report (report.json, report.md, report.html) follows Stryker's
-// mutation-testing-report-schema, version 2, and its metrics.
+// mutation-testing-report-schema, version 2, and its metrics; report.sarif
+// holds its surviving and uncovered mutants for GitHub code scanning
+// (Report.SARIF, SARIF 2.1.0).
 package mutation

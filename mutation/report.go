@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
 // Report is a mutation-testing-report-schema report, schemaVersion 2
@@ -336,9 +338,9 @@ func Merge(reports ...*Report) (*Report, error) {
 	return out, nil
 }
 
-// WriteAll writes report.json, report.md and report.html into dir; the
-// HTML needs the pinned mutation-testing-elements bundle (npm ci in
-// mutation/report).
+// WriteAll writes report.json, report.md, report.html and report.sarif
+// into dir; the HTML needs the pinned mutation-testing-elements bundle
+// (npm ci in mutation/report).
 func (r *Report) WriteAll(dir, bundle string, md MarkdownOptions) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -347,6 +349,9 @@ func (r *Report) WriteAll(dir, bundle string, md MarkdownOptions) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.md"), []byte(r.Markdown(md)), 0o644); err != nil {
+		return err
+	}
+	if err := sarif.Write(filepath.Join(dir, SARIFFile), r.SARIF()); err != nil {
 		return err
 	}
 	html, err := r.HTML(bundle)
