@@ -42,7 +42,7 @@ func campaignCommand(fs *flag.FlagSet) body {
 	list := fs.String("targets", "", "comma-separated fuzz targets or package names (admit, jcs, ...); default all")
 	parallel := fs.Int("parallel", 1, "targets fuzzed at once; the CPUs are shared among them")
 	workdir := fs.String("workdir", "work/campaign", "binaries, logs and the corpus kept between campaigns")
-	out := fs.String("out", "", "where campaign.json, campaign.md and failing inputs go (default: the workdir)")
+	out := fs.String("out", "", "where campaign.json, campaign.md, campaign.sarif and failing inputs go (default: the workdir)")
 	found := fs.String("findings", "findings", "where failures become regression vectors")
 	minTime := fs.Duration("minimize-time", time.Minute, "time to minimize each failure")
 	return func(c *call, _ []string) int {

@@ -47,14 +47,14 @@ func init() {
 }
 
 // mutationCommand is `canonfuzz mutation`: the sweep (or a quick sweep, or
-// one shard of it), written to DIR as report.json, report.md and
+// one shard of it), written to DIR as report.json, report.md, report.sarif and
 // report.html. Exit 0 when no refusal-site mutant survives or is uncovered
 // and the equivalent list has no stale entry, 1 otherwise, 2 on a usage or
 // setup error.
 func mutationCommand(fs *flag.FlagSet) body {
 	quick := fs.Bool("quick", false, "one mutant of every refusal kind of every target, against the target's own tests")
 	shard := fs.String("shard", "", "run shard I of N (1-based), as I/N")
-	out := fs.String("out", "work/mutation", "folder for report.json, report.md and report.html")
+	out := fs.String("out", "work/mutation", "folder for report.json, report.md, report.html and report.sarif")
 	work := fs.String("work", "work/mutation-work", "scratch folder: overlays, test binaries, the coverage cache")
 	workers := fs.Int("workers", 2, "mutants run at once")
 	floor := fs.Duration("floor", 15*time.Second, "the least time a run of tests gets before it is a Timeout")
@@ -139,7 +139,7 @@ func parseShard(s string) (int, int, bool) {
 const mutationBundle = "mutation/report/node_modules/mutation-testing-elements/dist/mutation-test-elements.js"
 
 func mutationMergeCommand(fs *flag.FlagSet) body {
-	out := fs.String("out", "work/mutation", "folder for the merged report.json, report.md and report.html")
+	out := fs.String("out", "work/mutation", "folder for the merged report.json, report.md, report.html and report.sarif")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
 	return func(c *call, paths []string) int {
 		var reps []*mutation.Report
