@@ -54,6 +54,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			usage(stdout)
 			return exitOK
 		}
+		if r, ok := missingResearch(args[1]); ok {
+			return r.refuse(stderr)
+		}
 		if cmd, ok := commands[args[1]]; ok && len(args) == 2 {
 			return cmd.exec([]string{"-h"}, stdin, stdout, stderr)
 		} else if ok && len(args) == 3 && cmd.subcommand(args[2]) != nil {
@@ -64,6 +67,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case "-version", "--version":
 		return commands["version"].exec(args[1:], stdin, stdout, stderr)
+	}
+	if r, ok := missingResearch(args[0]); ok {
+		return r.refuse(stderr)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -87,4 +93,5 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
+	usageResearch(w)
 }
