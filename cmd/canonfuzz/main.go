@@ -1,7 +1,20 @@
 // Command canonfuzz is the suite's one command line: a thin layer over the
-// packages under targets/, fuzz/, minimize/ and mutation/. Each subcommand
-// lives in its own file and registers itself in commands; cli.go parses
-// the arguments of every one of them the same way.
+// packages under targets/ and, in the research build, campaign/, matrix/,
+// minimize/ and mutation/. Each subcommand lives in its own file and
+// registers itself in commands; cli.go parses the arguments of every one
+// of them the same way.
+//
+// It has two builds (README.md, "Two builds"). The default build, what go
+// install gives a user, is the product: admit, canon, digest, meet, check,
+// guard and version, linking the targets and nothing of the fuzz harness
+// nor Go's testing package (TestProductLinksOnlyTheTargets). The research
+// commands, campaign, matrix, minimize and mutation, are in files built
+// with -tags lab (make build), because each needs a checkout of the module
+// anyway: campaign and mutation run go test on its packages, matrix and
+// minimize the harness and the oracles installed in it. efficacy, which
+// links the planted faults, is built with -tags planted, which has the
+// research commands too. A build asked for a command it lacks says what
+// the command is and how to build it (research.go), exit 2.
 //
 // Exit codes are shared by every subcommand: 0 success (admitted, allowed,
 // or the usage asked for with -h), 1 the input was refused or denied, 2 a

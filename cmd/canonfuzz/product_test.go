@@ -76,21 +76,16 @@ func harnessPackage(p linkedPackage) string {
 	return ""
 }
 
+// twoBuilds is the heading of README.md's section on the product and
+// the research build.
+const twoBuilds = "### Two builds: the product and the research tools"
+
 // productTable is the first column of README.md's table of what the
 // product links ("### Two builds"): the module's packages, relative to
 // it, and the other modules, by path.
 func productTable(t *testing.T) (packages, modules []string) {
 	t.Helper()
-	raw, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(raw), "\n### Two builds")
-	if !ok {
-		t.Fatal(`README.md has no "### Two builds" section`)
-	}
-	section, _, _ = strings.Cut(section, "\n#")
-	for _, line := range strings.Split(section, "\n") {
+	for _, line := range strings.Split(readmeSection(t, twoBuilds), "\n") {
 		cells := strings.Split(line, "|")
 		if len(cells) < 3 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
 			continue
@@ -103,7 +98,7 @@ func productTable(t *testing.T) (packages, modules []string) {
 		}
 	}
 	if len(packages) == 0 {
-		t.Fatal(`README.md's "### Two builds" has no table of the packages the product links`)
+		t.Fatalf("README.md's %q has no table of the packages the product links", twoBuilds)
 	}
 	sort.Strings(packages)
 	sort.Strings(modules)

@@ -41,17 +41,26 @@ type readmeSynopsis struct {
 	build, line string
 }
 
-// readmeSynopses are the synopses of README.md's "The command line" block.
-func readmeSynopses(t *testing.T) []readmeSynopsis {
+// readmeSection is README.md's section under heading (a whole line,
+// "## The command line"), up to the next heading of its level.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(raw), "\n## The command line\n")
+	_, section, ok := strings.Cut(string(raw), "\n"+heading+"\n")
 	if !ok {
-		t.Fatal(`README.md has no "## The command line" section`)
+		t.Fatalf("README.md has no %q section", heading)
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	level, _, _ := strings.Cut(heading, " ")
+	section, _, _ = strings.Cut(section, "\n"+level+" ")
+	return section
+}
+
+// readmeSynopses are the synopses of README.md's "The command line" block.
+func readmeSynopses(t *testing.T) []readmeSynopsis {
+	section := readmeSection(t, "## The command line")
 	_, block, ok := strings.Cut(section, "```sh\n")
 	if !ok {
 		t.Fatal("README.md's command line section has no sh block")
@@ -130,9 +139,7 @@ func TestREADMESynopsesMatchTheFlags(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("README.md's command line block has no synopsis of %v", missing)
 	}
-	raw, _ := os.ReadFile("../../README.md")
-	_, section, _ := strings.Cut(string(raw), "\n## The command line\n")
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmeSection(t, "## The command line")
 	for _, code := range []string{"`3`", "`4`", "128+N"} {
 		if !strings.Contains(section, code) {
 			t.Errorf("README.md's command line section does not document the exit code %s", code)

@@ -6,18 +6,8 @@ import (
 	"strings"
 )
 
-// The two builds of canonfuzz. The default build (go install
-// github.com/canonfuzz/canonfuzz/cmd/canonfuzz@VERSION) is the product:
-// admit, canon, digest, meet, check, guard and version, linking the
-// targets and nothing of the harness that tests them, nor Go's testing
-// package (TestProductLinksOnlyTheTargets). The research commands live in
-// files built with -tags lab (make build): each drives the harness over a
-// checkout of the module (campaign and mutation run go test on its
-// packages, matrix and minimize the oracles installed in it). efficacy,
-// which links the planted faults, needs -tags planted, which builds the
-// research commands too. README.md, "The two builds", says why.
-
-// A researchCommand is a command that is not in every build: what it is,
+// A researchCommand is a command that is not in every build (the package
+// doc, main.go, says which build has which command, and why): what it is,
 // and the build tag that has it.
 type researchCommand struct {
 	name string
