@@ -10,13 +10,20 @@ GOFUZZTIME ?= 60
 GOFUZZWORKERS ?= 2
 CAMPAIGN_FLAGS ?=
 
-.PHONY: test vet unit node-deps fuzz-tools campaign bench build conformance numbers-full \
+.PHONY: test vet unit node-deps fuzz-tools campaign bench build product conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
 	mutation mutation-quick mutation-deps mutation-tools actionlint \
 	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer guard-soak
 
+# bin/canonfuzz with the research commands (campaign, matrix, minimize,
+# mutation), which every target below runs: the lab build. The default
+# build, what go install gives a user, is the product (admit, canon, digest,
+# meet, check, guard): `make product` (README.md, "Two builds").
 build:
-	$(GO) build -o bin/canonfuzz ./cmd/canonfuzz
+	$(GO) build -tags lab -o bin/canonfuzz ./cmd/canonfuzz
+
+product:
+	$(GO) build -o bin/product/canonfuzz ./cmd/canonfuzz
 
 # Everything the tests need beyond Go modules: the npm oracles and the real
 # MCP filesystem server the guard's end-to-end test runs, each pinned by its
@@ -34,11 +41,16 @@ fuzz-tools:
 	@command -v clang++ >/dev/null || { apt-get update -qq && apt-get install -y -qq clang; } || \
 		{ echo "make: clang is required for the libFuzzer builds (apt-get install clang)" >&2; exit 1; }
 
+# cmd/canonfuzz's research commands are built with -tags lab, efficacy
+# with -tags planted: vetted and tested in those builds too.
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags lab ./cmd/canonfuzz
+	$(GO) vet -tags planted ./cmd/canonfuzz
 
 unit: node-deps fuzz-tools matrix-oracles mutation-deps
 	$(GO) test -count=1 -timeout 25m ./...
+	$(GO) test -count=1 -timeout 10m -tags lab ./cmd/canonfuzz
 
 # vet and every test: units, vectors, fuzz seeds replayed, oracles; every
 # workflow file linted; the quick mutation sweep.
@@ -85,8 +97,8 @@ fuzz-throughput: node-deps
 # github.com/nst/JSONTestSuite (MIT), by default the copy in ../shared;
 # elsewhere make conformance JSONTESTSUITE=path/to/JSONTestSuite/test_parsing.
 JSONTESTSUITE ?= ../shared/jsontestsuite/test_parsing
-conformance: build
-	CANONFUZZ=bin/canonfuzz scripts/jsontestsuite.sh $(JSONTESTSUITE)
+conformance: product
+	CANONFUZZ=bin/product/canonfuzz scripts/jsontestsuite.sh $(JSONTESTSUITE)
 
 # All 100 million lines of the RFC 8785 author's number test file.
 numbers-full: node-deps
@@ -177,9 +189,10 @@ matrix-guards: build
 
 # The guard soak: 20000 mixed hostile messages (smuggled calls, oversize,
 # duplicate members, out-of-bound and in-bound calls, notifications,
-# responses) through bin/canonfuzz guard to a server that logs every line it
-# reads; checks that nothing unadmitted or out of bound arrived and that every
-# request got exactly one answer. Python 3 standard library only.
+# responses) through the product's guard (bin/product/canonfuzz guard) to a
+# server that logs every line it reads; checks that nothing unadmitted or
+# out of bound arrived and that every request got exactly one answer.
+# Python 3 standard library only.
 #   make guard-soak SOAK_FLAGS='--messages 100000 --seed 7'
 SOAK_FLAGS ?=
 guard-soak:

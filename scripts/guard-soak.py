@@ -87,7 +87,7 @@ def workload(n, rng, max_message):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--guard", default=os.path.join(ROOT, "bin", "canonfuzz"))
+    ap.add_argument("--guard", default=os.path.join(ROOT, "bin", "product", "canonfuzz"))
     ap.add_argument("--messages", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-message", type=int, default=64 << 10)

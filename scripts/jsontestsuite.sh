@@ -7,7 +7,8 @@
 #
 #   scripts/jsontestsuite.sh ../shared/jsontestsuite/test_parsing
 #
-# CANONFUZZ may name a prebuilt binary; otherwise bin/canonfuzz is built.
+# CANONFUZZ may name a prebuilt binary; otherwise the product (the default
+# build) is built as bin/product/canonfuzz.
 set -euo pipefail
 
 if [[ $# -ne 1 || ! -d $1 ]]; then
@@ -18,8 +19,8 @@ dir=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${CANONFUZZ:-}
 if [[ -z $bin ]]; then
-	(cd "$root" && go build -o bin/canonfuzz ./cmd/canonfuzz)
-	bin=$root/bin/canonfuzz
+	(cd "$root" && go build -o bin/product/canonfuzz ./cmd/canonfuzz)
+	bin=$root/bin/product/canonfuzz
 fi
 
 # y_ files we refuse on purpose, with the kind we refuse them with. RFC 8259

@@ -91,8 +91,9 @@ func TestEveryCommandHelpIsUsageOnStdout(t *testing.T) {
 			}
 		}
 	}
-	for _, args := range [][]string{{"help", "admit"}, {"help", "mutation", "merge"}} {
-		if code, out, _ := runCmd(t, "", args...); code != exitOK || !strings.HasPrefix(out, "usage: canonfuzz "+strings.Join(args[1:], " ")) {
+	for _, cmd := range everyCommand() {
+		args := append([]string{"help"}, strings.Fields(cmd.name)...)
+		if code, out, _ := runCmd(t, "", args...); code != exitOK || !strings.HasPrefix(out, "usage: canonfuzz "+cmd.synopsis[0]+"\n") {
 			t.Errorf("%q: exit %d, %q", args, code, out)
 		}
 	}
@@ -108,7 +109,7 @@ func TestTopLevelUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
-	for _, args := range [][]string{{}, {"bogus"}, {"-h", "x"}, {"help", "bogus"}, {"help", "admit", "canon"}, {"help", "mutation", "bogus"}, {"--bogus"}} {
+	for _, args := range [][]string{{}, {"bogus"}, {"-h", "x"}, {"help", "bogus"}, {"help", "admit", "canon"}, {"help", "admit", "bogus"}, {"--bogus"}} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, "usage: canonfuzz COMMAND") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", args, code, out, errOut)
@@ -147,9 +148,7 @@ type readCounter struct{ reads int }
 func (r *readCounter) Read([]byte) (int, error) { r.reads++; return 0, io.EOF }
 
 // Standard input is read at most once: `meet - -` and `--tools - -` are
-// refused before anything is read (issue 16: meet read it twice), and a
-// command that cannot read "-" says so (minimize said `stat -: no such
-// file`).
+// refused before anything is read (issue 16: meet read it twice).
 func TestStandardInputAtMostOnce(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"b.json": `[{"tool":"t"}]`})
 	b := filepath.Join(dir, "b.json")
@@ -160,10 +159,6 @@ func TestStandardInputAtMostOnce(t *testing.T) {
 		if code != exitUsage || in.reads != 0 || !strings.Contains(errOut.String(), "standard input can be read only once") {
 			t.Errorf("%q: exit %d, %d reads, stderr %q; want 2 before any read", args, code, in.reads, errOut.String())
 		}
-	}
-	code, _, errOut := runCmd(t, "", "minimize", "--target", "admit", "-")
-	if code != exitUsage || !strings.Contains(errOut, `"-" (standard input) is not an input this command reads`) {
-		t.Errorf("minimize -: exit %d, %q", code, errOut)
 	}
 }
 
@@ -176,53 +171,4 @@ func TestErrorsCarryOnePrefix(t *testing.T) {
 			t.Errorf("%q: exit %d, %q", args, code, errOut)
 		}
 	}
-}
-
-// Flags are checked before any work, each by its own name (issue 16:
-// `matrix --impl noequals` complained of missing oracles first; the
-// campaign named --time and --parallel when --workers was wrong).
-func TestFlagsCheckedFirstByName(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-		not  []string
-	}{
-		{[]string{"matrix", "--impl", "noequals"}, `--impl "noequals" is not NAME=COMMAND`, []string{"oracle"}},
-		{[]string{"campaign", "--workers", "-1"}, "--workers -1", []string{"--time", "--parallel"}},
-		{[]string{"campaign", "--parallel", "0"}, "--parallel 0", []string{"--time", "--workers"}},
-		{[]string{"campaign", "--time", "0s"}, "--time 0s", []string{"--parallel", "--workers"}},
-		{[]string{"campaign", "--engine", "afl"}, `--engine "afl"`, nil},
-		{[]string{"mutation", "--shard", "3/2"}, `--shard "3/2"`, nil},
-	} {
-		code, _, errOut := runCmd(t, "", c.args...)
-		first, _, _ := strings.Cut(errOut, "\n")
-		if code != exitUsage || !strings.Contains(first, c.want) {
-			t.Errorf("%q: exit %d, %q; want 2 and %q", c.args, code, errOut, c.want)
-		}
-		for _, n := range c.not {
-			if strings.Contains(first, n) {
-				t.Errorf("%q: %q names %s too", c.args, first, n)
-			}
-		}
-	}
-}
-
-// A target pattern that names no package is refused by name (issue 16:
-// `Rel: can't make  relative to ...`).
-func TestMutationListUnknownPattern(t *testing.T) {
-	chdirModuleRoot(t)
-	code, _, errOut := runCmd(t, "", "mutation", "list", "--targets", "./nosuch/...")
-	if code != exitUsage || !strings.Contains(errOut, `"./nosuch/..."`) || strings.Contains(errOut, "Rel:") {
-		t.Errorf("mutation list --targets ./nosuch/...: exit %d, %q", code, errOut)
-	}
-}
-
-// chdirModuleRoot runs the rest of the test from the module root, as the
-// mutation commands are run.
-func chdirModuleRoot(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(root)
 }

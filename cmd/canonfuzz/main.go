@@ -1,7 +1,20 @@
 // Command canonfuzz is the suite's one command line: a thin layer over the
-// packages under targets/, fuzz/, minimize/ and mutation/. Each subcommand
-// lives in its own file and registers itself in commands; cli.go parses
-// the arguments of every one of them the same way.
+// packages under targets/ and, in the research build, campaign/, matrix/,
+// minimize/ and mutation/. Each subcommand lives in its own file and
+// registers itself in commands; cli.go parses the arguments of every one
+// of them the same way.
+//
+// It has two builds (README.md, "Two builds"). The default build, what go
+// install gives a user, is the product: admit, canon, digest, meet, check,
+// guard and version, linking the targets and nothing of the fuzz harness
+// nor Go's testing package (TestProductLinksOnlyTheTargets). The research
+// commands, campaign, matrix, minimize and mutation, are in files built
+// with -tags lab (make build), because each needs a checkout of the module
+// anyway: campaign and mutation run go test on its packages, matrix and
+// minimize the harness and the oracles installed in it. efficacy, which
+// links the planted faults, is built with -tags planted, which has the
+// research commands too. A build asked for a command it lacks says what
+// the command is and how to build it (research.go), exit 2.
 //
 // Exit codes are shared by every subcommand: 0 success (admitted, allowed,
 // or the usage asked for with -h), 1 the input was refused or denied, 2 a
@@ -54,6 +67,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			usage(stdout)
 			return exitOK
 		}
+		if r, ok := missingResearch(args[1]); ok {
+			return r.refuse(stderr)
+		}
 		if cmd, ok := commands[args[1]]; ok && len(args) == 2 {
 			return cmd.exec([]string{"-h"}, stdin, stdout, stderr)
 		} else if ok && len(args) == 3 && cmd.subcommand(args[2]) != nil {
@@ -64,6 +80,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case "-version", "--version":
 		return commands["version"].exec(args[1:], stdin, stdout, stderr)
+	}
+	if r, ok := missingResearch(args[0]); ok {
+		return r.refuse(stderr)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -87,4 +106,5 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
+	usageResearch(w)
 }

@@ -1,10 +1,14 @@
+//go:build lab || planted
+
 package main
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/minimize"
@@ -149,5 +153,53 @@ func TestMinimizePrintsTheDocument(t *testing.T) {
 	b.Reset()
 	if printDocument(&b, "in", findings.Report{}); b.Len() != 0 {
 		t.Errorf("a target without a document printed %q", b.String())
+	}
+}
+
+// minimize refuses, unread, an input that is not a regular file (a device,
+// a pipe) or is longer than --max-size; exit 2.
+func TestMinimizeInputCap(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"big": strings.Repeat("x", 2000), "small": "[1]"})
+	fifo := dir + "/fifo"
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--target", "admit", "/dev/zero"}, "not a regular file"},
+		{[]string{"--target", "admit", fifo}, "not a regular file"},
+		{[]string{"--target", "admit", "--max-size", "1000", dir + "/big"}, "more than 1000 bytes"},
+		{[]string{"--target", "admit", "--max-size", "0", dir + "/small"}, "--max-size"},
+		{[]string{"--target", "admit", "--max-size", "17179869184", dir + "/small"}, "--max-size"},
+	} {
+		done := make(chan struct{})
+		var code int
+		var errOut string
+		go func() {
+			defer close(done)
+			code, _, errOut = runCmd(t, "", append([]string{"minimize", "--out", dir + "/findings"}, c.args...)...)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("minimize %v: still running after 20 s", c.args)
+		}
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("minimize %v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(dir + "/findings"); err == nil {
+		t.Errorf("a refused input was recorded")
+	}
+}
+
+// minimize cannot read standard input, and says so (issue 16: it said
+// `stat -: no such file`).
+func TestMinimizeRefusesStandardInput(t *testing.T) {
+	code, _, errOut := runCmd(t, "", "minimize", "--target", "admit", "-")
+	if code != exitUsage || !strings.Contains(errOut, `"-" (standard input) is not an input this command reads`) {
+		t.Errorf("minimize -: exit %d, %q", code, errOut)
 	}
 }

@@ -34,30 +34,60 @@ func checkSynopsis(t *testing.T, where, line string, cmd *command) {
 	}
 }
 
-// readmeSynopses are the lines of README.md's "The command line" block
-// that start with bin/canonfuzz, without it.
-func readmeSynopses(t *testing.T) []string {
+// A readmeSynopsis is a line of README.md's "The command line" block that
+// starts with bin/canonfuzz, without it, and the build the block says it
+// is in: the last "# product:", "# lab:" or "# planted:" line above it.
+type readmeSynopsis struct {
+	build, line string
+}
+
+// readmeSection is README.md's section under heading (a whole line,
+// "## The command line"), up to the next heading of its level.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(raw), "\n## The command line\n")
+	_, section, ok := strings.Cut(string(raw), "\n"+heading+"\n")
 	if !ok {
-		t.Fatal(`README.md has no "## The command line" section`)
+		t.Fatalf("README.md has no %q section", heading)
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	level, _, _ := strings.Cut(heading, " ")
+	section, _, _ = strings.Cut(section, "\n"+level+" ")
+	return section
+}
+
+// readmeSynopses are the synopses of README.md's "The command line" block.
+func readmeSynopses(t *testing.T) []readmeSynopsis {
+	section := readmeSection(t, "## The command line")
 	_, block, ok := strings.Cut(section, "```sh\n")
 	if !ok {
 		t.Fatal("README.md's command line section has no sh block")
 	}
 	block, _, _ = strings.Cut(block, "```")
-	var lines []string
+	var lines []readmeSynopsis
+	build := ""
 	for _, l := range strings.Split(block, "\n") {
+		if comment, ok := strings.CutPrefix(l, "# "); ok {
+			build, _, _ = strings.Cut(comment, ":")
+		}
 		if rest, ok := strings.CutPrefix(l, "bin/canonfuzz "); ok {
-			lines = append(lines, strings.TrimSpace(rest))
+			lines = append(lines, readmeSynopsis{build, strings.TrimSpace(rest)})
 		}
 	}
 	return lines
+}
+
+// buildOf is the build a command (its first word) is in: product, or the
+// tag of its research command.
+func buildOf(name string) string {
+	for _, r := range researchCommands {
+		if r.name == name {
+			return r.tag
+		}
+	}
+	return "product"
 }
 
 // commandOf is the command (or subcommand) a synopsis line is of: the
@@ -75,17 +105,23 @@ func commandOf(line string, all []*command) *command {
 }
 
 // README.md's command-line block has a synopsis for every command and
-// subcommand, and each names exactly the command's flags: a flag missing
-// from the README fails, and so does a README flag the command lacks.
+// subcommand of this build, under the build it is in (issue 17), and each
+// names exactly the command's flags: a flag missing from the README fails,
+// and so does a README flag the command lacks. The research commands are
+// checked by go test -tags lab (make test), efficacy by -tags planted.
 // The exit codes of the guard (3, 4, 128+N) are documented beside it.
 func TestREADMESynopsesMatchTheFlags(t *testing.T) {
 	all := everyCommand()
 	seen := map[string]bool{}
-	for _, line := range readmeSynopses(t) {
+	for _, s := range readmeSynopses(t) {
+		line, first := s.line, strings.Fields(s.line)[0]
+		if want := buildOf(first); s.build != want && !strings.HasPrefix(first, "--") {
+			t.Errorf("README.md lists %q under %q; canonfuzz %s is in the %s build (researchCommands)", line, "# "+s.build+":", first, want)
+		}
 		cmd := commandOf(line, all)
 		if cmd == nil {
-			if first := strings.Fields(line)[0]; first == "efficacy" || strings.HasPrefix(first, "--") {
-				continue // efficacy is in the planted build only (go test -tags planted); --version is version's
+			if _, missing := missingResearch(first); missing || strings.HasPrefix(first, "--") {
+				continue // checked by the build that has it (go test -tags lab, -tags planted); --version is version's
 			}
 			t.Errorf("README.md: %q is no command of canonfuzz", line)
 			continue
@@ -103,9 +139,7 @@ func TestREADMESynopsesMatchTheFlags(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("README.md's command line block has no synopsis of %v", missing)
 	}
-	raw, _ := os.ReadFile("../../README.md")
-	_, section, _ := strings.Cut(string(raw), "\n## The command line\n")
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readmeSection(t, "## The command line")
 	for _, code := range []string{"`3`", "`4`", "128+N"} {
 		if !strings.Contains(section, code) {
 			t.Errorf("README.md's command line section does not document the exit code %s", code)
