@@ -37,9 +37,9 @@ func versionCommand(*flag.FlagSet) body {
 // ("(devel)" for a build from a checkout, v1.2.3 for `go install
 // ...@v1.2.3`), then the VCS revision and time and whether the tree was
 // modified (the settings vcs.revision, vcs.time and vcs.modified that go
-// build stamps), then the Go version.
+// build stamps), the build tags (-tags), then the Go version.
 //
-//	canonfuzz (devel) commit 3e4e5e1c0ffe 2026-12-04T20:00:00Z dirty go1.24.1
+//	canonfuzz (devel) commit 3e4e5e1c0ffe 2026-12-04T20:00:00Z dirty tags lab go1.24.1
 func describeBuild(bi *debug.BuildInfo) string {
 	version := bi.Main.Version
 	if version == "" {
@@ -60,6 +60,11 @@ func describeBuild(bi *debug.BuildInfo) string {
 	}
 	if dirty, err := strconv.ParseBool(settings["vcs.modified"]); err == nil && dirty {
 		parts = append(parts, "dirty")
+	}
+	// The build tags say which build a bug report comes from: the product
+	// (none), the research tools (lab) or the planted build.
+	if tags := settings["-tags"]; tags != "" {
+		parts = append(parts, "tags", tags)
 	}
 	return strings.Join(append(parts, bi.GoVersion), " ")
 }

@@ -22,6 +22,8 @@ func TestVersionFromBuildInfo(t *testing.T) {
 			"canonfuzz v1.2.3 commit 3e4e5e1c0ffe 2026-12-04T20:00:00Z go1.24.1\n"},
 		{&debug.BuildInfo{GoVersion: "go1.24.1", Main: debug.Module{Version: "(devel)"}, Settings: settings("true")},
 			"canonfuzz (devel) commit 3e4e5e1c0ffe 2026-12-04T20:00:00Z dirty go1.24.1\n"},
+		{&debug.BuildInfo{GoVersion: "go1.24.1", Main: debug.Module{Version: "(devel)"}, Settings: append(settings("false"), debug.BuildSetting{Key: "-tags", Value: "lab"})},
+			"canonfuzz (devel) commit 3e4e5e1c0ffe 2026-12-04T20:00:00Z tags lab go1.24.1\n"},
 		{&debug.BuildInfo{GoVersion: "go1.24.1", Main: debug.Module{Version: "(devel)"}},
 			"canonfuzz (devel) commit unknown go1.24.1\n"},
 	} {
