@@ -1,0 +1,161 @@
+package bound
+
+import (
+	"fmt"
+	"sort"
+)
+
+// CheckLiteral decides a call against a provenance object, both as raw
+// bytes, by the Literal reading: SEP-3246 as written, with every hardening
+// layer of this package switched off. It is the yardstick the hardening is
+// measured against, not a guard's decision: a guard decides by Check.
+func CheckLiteral(provenance, params []byte, c Canon) Decision {
+	return Literal.Check(provenance, params, c)
+}
+
+// Check decides a call by reading r: the provenance object and the params
+// are parsed as r reads JSON and the members of section 2.2 and 3.1, and
+// the call is admitted if and only if the version is 1, the chain is not
+// empty, and every hop's bound has a rule that admits it (section 3.3: the
+// intersection, which an exact meet computes). The Hardened reading is
+// decided by the package's Check, which is what it names.
+func (r Reading) Check(provenance, params []byte, c Canon) Decision {
+	if r == Hardened {
+		p, err := Parse(provenance)
+		if err != nil {
+			return deny("malformed provenance: %v", err)
+		}
+		call, err := ParseCall(params)
+		if err != nil {
+			return deny("malformed call: %v", err)
+		}
+		return Check(p, call, c)
+	}
+	p, err := provenanceUnder(provenance, r)
+	if err != nil {
+		return deny("malformed provenance: %v", err)
+	}
+	call, err := callUnder(params, r)
+	if err != nil {
+		return deny("malformed call: %v", err)
+	}
+	if len(p.Chain) == 0 {
+		return deny("the chain is empty and confers no authority")
+	}
+	for i, h := range p.Chain {
+		if why, ok := r.boundAdmits(h.Bound, call, c); !ok {
+			return deny("outside the bound of hop %d (%q): %s", i, h.Component, why)
+		}
+	}
+	return Decision{Admit: true, Reason: fmt.Sprintf("every hop of %d admits the call under %s", len(p.Chain), r)}
+}
+
+// boundAdmits is section 3.1 under r: some rule for the tool whose every
+// constrained argument is present and satisfies its constraint.
+func (r Reading) boundAdmits(b Bound, call Call, c Canon) (string, bool) {
+	why := fmt.Sprintf("no rule for tool %q", call.Name)
+	for i, rule := range b {
+		if rule.Tool != call.Name {
+			continue
+		}
+		names := make([]string, 0, len(rule.Args))
+		for n := range rule.Args {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		ok := true
+		for _, n := range names {
+			v, present := call.Arguments[n]
+			if !present || !r.argumentAdmits(rule.Args[n], v, r.modeOf(c, call.Name, n), c.Fold) {
+				why, ok = fmt.Sprintf("rule %d: argument %q is absent or does not satisfy its constraint", i, n), false
+				break
+			}
+		}
+		if ok {
+			return "", true
+		}
+	}
+	return why, false
+}
+
+// modeOf is the argument's declared mode, or r.Undeclared.
+func (r Reading) modeOf(c Canon, tool, arg string) Mode {
+	if m := c.ModeOf(tool, arg); m != ModeDual {
+		return m
+	}
+	return r.Undeclared
+}
+
+// argumentAdmits evaluates a constraint under every mode m stands for
+// (both for ModeDual).
+func (r Reading) argumentAdmits(c Constraint, v Value, m Mode, fold bool) bool {
+	for _, mode := range readings(m) {
+		if !r.admits(c, v, mode, fold) {
+			return false
+		}
+	}
+	return true
+}
+
+// admits evaluates one constraint on one argument under one mode (never
+// ModeDual). Both operands are canonicalized alike (section 3.2.2); one
+// that cannot be is no match; prefix and glob match strings only (3.2.1).
+func (r Reading) admits(c Constraint, v Value, m Mode, fold bool) bool {
+	switch c.Op {
+	case OpEq, OpIn:
+		cv, err := r.canonValue(v, m, fold)
+		if err != nil {
+			return false
+		}
+		members := c.Values
+		if c.Op == OpEq {
+			members = []Value{c.Value}
+		}
+		for _, e := range members {
+			if ce, err := r.canonValue(e, m, fold); err == nil && valueKey(ce) == valueKey(cv) {
+				return true
+			}
+		}
+		return false
+	case OpPrefix:
+		if v.Kind != KindString {
+			return false
+		}
+		s, err1 := r.canonString(v.Str, m, fold)
+		p, err2 := r.canonString(c.Operand, m, fold)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		boundary := r.Prefix == PrefixBoundary && m == ModeHierarchical && writtenAsDirectory(c.Operand) && p != "/"
+		return prefixAdmits(p, boundary, s)
+	case OpGlob:
+		if v.Kind != KindString {
+			return false
+		}
+		s, err := r.canonString(v.Str, m, fold)
+		if err != nil {
+			return false
+		}
+		g, err := r.compileGlob(c.Operand, m, fold)
+		return err == nil && g.MatchString(s)
+	case OpAnd:
+		for _, e := range c.And {
+			if !r.admits(e, v, m, fold) {
+				return false
+			}
+		}
+		return len(c.And) > 0 || r.EmptyAnd == EmptyAndAll
+	}
+	return false
+}
+
+// canonValue is section 3.2.3's canonical value under r: a top-level string
+// canonicalized under m, anything else as the package canonicalizes it
+// (nested strings NFC, numbers by exact decimal value).
+func (r Reading) canonValue(v Value, m Mode, fold bool) (Value, error) {
+	if v.Kind != KindString {
+		return canonValue(v, ModePlain, fold)
+	}
+	s, err := r.canonString(v.Str, m, fold)
+	return String(s), err
+}
