@@ -1,0 +1,128 @@
+package matrix
+
+import (
+	"path"
+	"strings"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// A guard's departure from the hardened model (Model: targets/bound's
+// Check, exact to the reading bound.Hardened) is judged three ways, by the
+// readings of SEP-3246 itself (bound.TextReadings: every combination of
+// the text's open points, no hardening), so that the study does not count
+// our hardening or an open point of the text as the guard's fault:
+//
+//   - a violation: every reading of the text agrees with the model (an
+//     unsound admission every reading denies; an over-restriction every
+//     reading admits);
+//   - an ambiguity: the readings differ; named by the open points whose
+//     choice alone changes the answer (bound.OpenPoints, with their clause);
+//   - hardening: every reading of the text admits what the model refuses;
+//     named by the hardening layer that refuses it (bound.HardeningLayers:
+//     the layer that, switched on alone over some reading of the text,
+//     denies), that is by the finding under findings/spec that argues for
+//     it.
+//
+// An over-restriction every reading of the text denies would be the model
+// admitting more than the text (ModelWider), named by the layer that,
+// switched on alone, admits it.
+const (
+	Violation  = "violation"
+	Ambiguity  = "ambiguity"
+	Hardening  = "hardening"
+	ModelWider = "model-wider"
+)
+
+// Unattributed names a hardening or a wider model that no single layer
+// explains.
+const Unattributed = "unattributed"
+
+var textReadings = bound.TextReadings()
+
+// JudgeReadings judges one departure of kind Unsound or OverRestrictive on
+// a chain and call by the readings of the text: its way (Violation,
+// Ambiguity, Hardening or ModelWider) and what names it (the open points,
+// joined by '+', or the finding's name), or "" for another kind.
+func JudgeReadings(provenance, params []byte, kind string) (way, detail string) {
+	if kind != Unsound && kind != OverRestrictive {
+		return "", ""
+	}
+	admits := make([]bool, len(textReadings))
+	all, none := true, true
+	for i, r := range textReadings {
+		admits[i] = r.Check(provenance, params, bound.Canon{}).Admit
+		all, none = all && admits[i], none && !admits[i]
+	}
+	switch {
+	case kind == Unsound && none, kind == OverRestrictive && all:
+		return Violation, ""
+	case kind == Unsound && all:
+		return Hardening, attributeLayer(provenance, params, false)
+	case kind == OverRestrictive && none:
+		return ModelWider, attributeLayer(provenance, params, true)
+	}
+	return Ambiguity, openPointsThatMatter(admits)
+}
+
+// Verdict writes a way and its detail as one label ("hardening:
+// canon-encoded-separator").
+func Verdict(way, detail string) string {
+	if detail == "" {
+		return way
+	}
+	return way + ": " + detail
+}
+
+// attributeLayer names the findings of the hardening layers that, each
+// switched on alone over some reading of the text, give the model's answer
+// (admit when want is true): the base names of their findings, joined by
+// '+'; then reading an undeclared string both ways; else Unattributed.
+func attributeLayer(provenance, params []byte, want bool) string {
+	var names []string
+	try := func(finding string, f func(bound.Reading) bound.Reading) {
+		for _, r := range textReadings {
+			if f(r).Check(provenance, params, bound.Canon{}).Admit == want {
+				names = append(names, strings.TrimSuffix(path.Base(finding), ".md"))
+				return
+			}
+		}
+	}
+	for _, l := range bound.HardeningLayers {
+		try(l.Finding, func(r bound.Reading) bound.Reading { r.Harden = l.Layer; return r })
+	}
+	if len(names) == 0 {
+		try(bound.UndeclaredDualFinding, func(r bound.Reading) bound.Reading { r.Undeclared = bound.ModeDual; return r })
+	}
+	if len(names) == 0 {
+		return Unattributed
+	}
+	return strings.Join(names, "+")
+}
+
+// openPointsThatMatter names the open points whose choice alone, the
+// others held, changes the answer of the readings of the text.
+func openPointsThatMatter(admits []bool) string {
+	var names []string
+	for k, p := range bound.OpenPoints {
+		seen := map[string]bool{}
+		differ := false
+		for i, r := range textReadings {
+			c := r.Choices()
+			c[k] = ""
+			key := strings.Join(c, ",")
+			if a, ok := seen[key]; ok && a != admits[i] {
+				differ = true
+				break
+			}
+			seen[key] = admits[i]
+		}
+		if differ {
+			names = append(names, p.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "several open points together"
+	}
+	return strings.Join(names, "+")
+}
