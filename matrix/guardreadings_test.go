@@ -1,6 +1,10 @@
 package matrix
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
 
 // The ten classes of the reference guard issue 19 read by hand against the
 // text of SEP-3246 get, computed by the readings of the text, the verdict
@@ -44,5 +48,27 @@ func TestJudgeReadingsOnlyJudgesDepartures(t *testing.T) {
 		if way, detail := JudgeReadings([]byte(`{}`), []byte(`{}`), kind); way != "" || detail != "" {
 			t.Errorf("kind %q judged %s %s", kind, way, detail)
 		}
+	}
+}
+
+// The hardening is the layers: the text with every layer on and the narrow
+// choice on every open point (bound.Hardened decided by the layered
+// evaluator, not by Check) gives bound.Check's answer on every probe of
+// the guard study, so that the readings of the text are Check with the
+// layers switched off and a hardening verdict names what Check adds.
+func TestLayeredHardenedReadingIsCheck(t *testing.T) {
+	probes := GenerateProbes(8785, DefaultChains, true)
+	differ := 0
+	for _, p := range probes {
+		check := bound.Hardened.Check(p.Provenance, p.Params, bound.Canon{})
+		layered := bound.Hardened.CheckLayered(p.Provenance, p.Params, bound.Canon{})
+		if check.Admit != layered.Admit {
+			if differ++; differ <= 5 {
+				t.Errorf("%s: Check admits %v (%s), the layers %v (%s)", p.ID, check.Admit, check.Reason, layered.Admit, layered.Reason)
+			}
+		}
+	}
+	if differ > 0 || len(probes) < 50000 {
+		t.Errorf("%d of %d probes differ", differ, len(probes))
 	}
 }

@@ -31,6 +31,14 @@ func (r Reading) Check(provenance, params []byte, c Canon) Decision {
 		}
 		return Check(p, call, c)
 	}
+	return r.CheckLayered(provenance, params, c)
+}
+
+// CheckLayered decides a call by r as the text with r's layers added,
+// whatever r is: for Hardened it is the layered twin of Check, which a test
+// holds to Check on every probe of the guard study, so that the hardening
+// is the layers and switching them off is the text.
+func (r Reading) CheckLayered(provenance, params []byte, c Canon) Decision {
 	p, err := provenanceUnder(provenance, r)
 	if err != nil {
 		return deny("malformed provenance: %v", err)
