@@ -19,7 +19,10 @@
 // decides by [Hardened]; [CheckLiteral] decides by [Literal], the letter of
 // the text with every layer off, held to the SEP's own examples
 // (testdata/sep-examples.json); [Reading.Check] decides by any reading, and
-// [TextReadings] are every reading of the text itself. "Exact" in this
+// [TextReadings] are every reading of the text itself. The hardening is
+// the layers: [Reading.CheckLayered] of Hardened (the text with every layer
+// on) gives Check's answer on every probe of the guard study
+// (matrix.TestLayeredHardenedReadingIsCheck). "Exact" in this
 // repository means exact to a named reading: [EffBound]'s meet and the
 // guard study's model are exact to Hardened, not to the text under every
 // reading.
