@@ -1,6 +1,8 @@
 package bound
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -179,10 +181,38 @@ func TextReadings() []Reading {
 }
 
 // Choices returns the reading's choice on each open point, in the order of
-// OpenPoints ("dual" for Undeclared: ModeDual).
+// OpenPoints ("dual" for Undeclared: ModeDual; "invalid" for a value no
+// constant names).
 func (r Reading) Choices() []string {
-	u := map[Mode]string{ModePlain: "plain", ModeHierarchical: "path", ModeDual: "dual"}[r.Undeclared]
-	return []string{u, OpenPoints[1].Choices[r.Prefix], OpenPoints[2].Choices[r.EmptyAnd], OpenPoints[3].Choices[r.JSON]}
+	u, ok := map[Mode]string{ModePlain: "plain", ModeHierarchical: "path", ModeDual: "dual"}[r.Undeclared]
+	if !ok {
+		u = "invalid"
+	}
+	return []string{u, choice(1, int(r.Prefix)), choice(2, int(r.EmptyAnd)), choice(3, int(r.JSON))}
+}
+
+func choice(point, i int) string {
+	if c := OpenPoints[point].Choices; i < len(c) {
+		return c[i]
+	}
+	return "invalid"
+}
+
+// ErrInvalidReading is matched by the error of a Reading whose fields no
+// constant names; such a reading admits nothing.
+var ErrInvalidReading = errors.New("bound: invalid reading")
+
+// Validate reports a field of r that no constant names.
+func (r Reading) Validate() error {
+	for i, c := range r.Choices() {
+		if c == "invalid" {
+			return fmt.Errorf("%w: %s", ErrInvalidReading, OpenPoints[i].Name)
+		}
+	}
+	if r.Harden&^HardenAll != 0 {
+		return fmt.Errorf("%w: hardening bits %#x", ErrInvalidReading, uint16(r.Harden&^HardenAll))
+	}
+	return nil
 }
 
 // String names the reading: its choices, and the hardening layers it has.

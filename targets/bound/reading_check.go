@@ -39,6 +39,9 @@ func (r Reading) Check(provenance, params []byte, c Canon) Decision {
 // holds to Check on every probe of the guard study, so that the hardening
 // is the layers and switching them off is the text.
 func (r Reading) CheckLayered(provenance, params []byte, c Canon) Decision {
+	if err := r.Validate(); err != nil {
+		return deny("%v", err)
+	}
 	p, err := provenanceUnder(provenance, r)
 	if err != nil {
 		return deny("malformed provenance: %v", err)

@@ -215,8 +215,10 @@ func (r Reading) constraintUnder(v Value, ptr string) (Constraint, error) {
 	case op == OpIn && arg.Kind == KindArray:
 		return Constraint{Op: OpIn, Values: arg.Array}, nil
 	case (op == OpPrefix || op == OpGlob) && arg.Kind == KindString:
-		if _, err := CompileGlob(arg.Str); op == OpGlob && err != nil {
-			return Constraint{}, readingFault(at, "%v", err)
+		if op == OpGlob {
+			if _, err := CompileGlob(arg.Str); err != nil {
+				return Constraint{}, readingFault(at, "%v", err)
+			}
 		}
 		return Constraint{Op: op, Operand: arg.Str}, nil
 	case op == OpAnd && arg.Kind == KindArray:

@@ -2,6 +2,7 @@ package bound_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -148,6 +149,49 @@ func TestOpenPointsSplitTheReadings(t *testing.T) {
 		}
 		if d := tc.check(bound.Hardened); d.Admit {
 			t.Errorf("%s: Check admits it", tc.name)
+		}
+	}
+}
+
+// What the JSON open point decides: a duplicate member is refused by the
+// strict reading and resolved to its last or first value by the others;
+// ill-formed UTF-8 is refused by the strict reading and becomes U+FFFD for
+// the others; text after the value is refused by every reading.
+func TestJSONReadings(t *testing.T) {
+	const chain = `{"component":"h","bound":[{"tool":"t"}]}`
+	for _, tc := range []struct {
+		name, prov, params  string
+		strict, last, first bool
+	}{
+		{"the last chain is empty", `{"v":1,"chain":[` + chain + `],"chain":[]}`, `{"name":"t"}`, false, false, true},
+		{"the first chain is empty", `{"v":1,"chain":[],"chain":[` + chain + `]}`, `{"name":"t"}`, false, true, false},
+		{"ill-formed UTF-8 in an unconstrained argument", `{"v":1,"chain":[` + chain + `]}`, "{\"name\":\"t\",\"arguments\":{\"x\":\"\xff\"}}", false, true, true},
+		{"a number past every double", `{"v":1,"chain":[` + chain + `]}`, `{"name":"t","arguments":{"x":1e400}}`, false, true, true},
+		{"text after the value", `{"v":1,"chain":[` + chain + `]} {}`, `{"name":"t"}`, false, false, false},
+		{"not JSON", `{"v":1,"chain":[` + chain + `]`, `{"name":"t"}`, false, false, false},
+	} {
+		for j, want := range map[bound.JSONReading]bool{bound.JSONStrict: tc.strict, bound.JSONLastWins: tc.last, bound.JSONFirstWins: tc.first} {
+			r := bound.Literal
+			r.JSON = j
+			if d := r.Check([]byte(tc.prov), []byte(tc.params), bound.Canon{}); d.Admit != want {
+				t.Errorf("%s: %s admits %v (%s)", tc.name, r, d.Admit, d.Reason)
+			}
+		}
+	}
+}
+
+// A reading whose fields no constant names admits nothing and says why.
+func TestInvalidReadingAdmitsNothing(t *testing.T) {
+	prov, params := []byte(`{"v":1,"chain":[{"component":"h","bound":[{"tool":"t"}]}]}`), []byte(`{"name":"t"}`)
+	if d := bound.Literal.Check(prov, params, bound.Canon{}); !d.Admit {
+		t.Fatalf("the literal reading denies a call its bound names: %s", d.Reason)
+	}
+	for _, r := range []bound.Reading{{Undeclared: 9}, {Prefix: 2}, {EmptyAnd: 5}, {JSON: 3}, {Harden: 1 << 12}} {
+		if err := r.Validate(); !errors.Is(err, bound.ErrInvalidReading) {
+			t.Errorf("%+v: Validate says %v", r, err)
+		}
+		if d := r.Check(prov, params, bound.Canon{}); d.Admit || !strings.Contains(d.Reason, "invalid reading") {
+			t.Errorf("%+v admits %v (%s)", r, d.Admit, d.Reason)
 		}
 	}
 }
