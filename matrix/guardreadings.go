@@ -50,8 +50,8 @@ func JudgeReadings(provenance, params []byte, kind string) (way, detail string) 
 	}
 	admits := make([]bool, len(textReadings))
 	all, none := true, true
-	for i, r := range textReadings {
-		admits[i] = r.Check(provenance, params, bound.Canon{}).Admit
+	for i, d := range bound.CheckReadings(provenance, params, bound.Canon{}, textReadings) {
+		admits[i] = d.Admit
 		all, none = all && admits[i], none && !admits[i]
 	}
 	switch {
@@ -81,8 +81,12 @@ func Verdict(way, detail string) string {
 func attributeLayer(provenance, params []byte, want bool) string {
 	var names []string
 	try := func(finding string, f func(bound.Reading) bound.Reading) {
-		for _, r := range textReadings {
-			if f(r).Check(provenance, params, bound.Canon{}).Admit == want {
+		rs := make([]bound.Reading, len(textReadings))
+		for i, r := range textReadings {
+			rs[i] = f(r)
+		}
+		for _, d := range bound.CheckReadings(provenance, params, bound.Canon{}, rs) {
+			if d.Admit == want {
 				names = append(names, strings.TrimSuffix(path.Base(finding), ".md"))
 				return
 			}

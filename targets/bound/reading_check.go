@@ -39,14 +39,107 @@ func (r Reading) Check(provenance, params []byte, c Canon) Decision {
 // holds to Check on every probe of the guard study, so that the hardening
 // is the layers and switching them off is the text.
 func (r Reading) CheckLayered(provenance, params []byte, c Canon) Decision {
+	return newReadingCache(provenance, params).decide(r, c)
+}
+
+// CheckReadings decides one call by each of rs (as Reading.Check does),
+// decoding the raw provenance and params once for each JSON reading and
+// reading the provenance once for each way rs read its members.
+func CheckReadings(provenance, params []byte, c Canon, rs []Reading) []Decision {
+	cache := newReadingCache(provenance, params)
+	out := make([]Decision, len(rs))
+	for i, r := range rs {
+		if r == Hardened {
+			out[i] = r.Check(provenance, params, c)
+			continue
+		}
+		out[i] = cache.decide(r, c)
+	}
+	return out
+}
+
+// readingCache holds one provenance object and call as each reading
+// decodes and reads them.
+type readingCache struct {
+	rawProv, rawParams []byte
+	values             map[JSONReading]decoded
+	provs              map[provReadingKey]parsedProvenance
+	calls              map[JSONReading]parsedCall
+}
+
+type decoded struct {
+	prov, params Value
+	provErr      error
+	paramsErr    error
+}
+
+// provReadingKey is what reading a provenance object depends on.
+type provReadingKey struct {
+	json     JSONReading
+	emptyAnd EmptyAndReading
+	unknown  bool
+}
+
+type parsedProvenance struct {
+	p   *Provenance
+	err error
+}
+
+type parsedCall struct {
+	call Call
+	err  error
+}
+
+func newReadingCache(provenance, params []byte) *readingCache {
+	return &readingCache{rawProv: provenance, rawParams: params, values: map[JSONReading]decoded{},
+		provs: map[provReadingKey]parsedProvenance{}, calls: map[JSONReading]parsedCall{}}
+}
+
+func (rc *readingCache) decoded(j JSONReading) decoded {
+	d, ok := rc.values[j]
+	if !ok {
+		d.prov, d.provErr = decodeUnder(rc.rawProv, j)
+		d.params, d.paramsErr = decodeUnder(rc.rawParams, j)
+		rc.values[j] = d
+	}
+	return d
+}
+
+func (rc *readingCache) provenance(r Reading) (*Provenance, error) {
+	k := provReadingKey{r.JSON, r.EmptyAnd, r.Harden&HardenUnknownMembers != 0}
+	pp, ok := rc.provs[k]
+	if !ok {
+		d := rc.decoded(r.JSON)
+		if pp.err = d.provErr; pp.err == nil {
+			pp.p, pp.err = r.provenanceFrom(d.prov)
+		}
+		rc.provs[k] = pp
+	}
+	return pp.p, pp.err
+}
+
+func (rc *readingCache) call(r Reading) (Call, error) {
+	pc, ok := rc.calls[r.JSON]
+	if !ok {
+		d := rc.decoded(r.JSON)
+		if pc.err = d.paramsErr; pc.err == nil {
+			pc.call, pc.err = CallFromValue(d.params)
+		}
+		rc.calls[r.JSON] = pc
+	}
+	return pc.call, pc.err
+}
+
+// decide is CheckLayered on the cached inputs.
+func (rc *readingCache) decide(r Reading, c Canon) Decision {
 	if err := r.Validate(); err != nil {
 		return deny("%v", err)
 	}
-	p, err := provenanceUnder(provenance, r)
+	p, err := rc.provenance(r)
 	if err != nil {
 		return deny("malformed provenance: %v", err)
 	}
-	call, err := callUnder(params, r)
+	call, err := rc.call(r)
 	if err != nil {
 		return deny("malformed call: %v", err)
 	}

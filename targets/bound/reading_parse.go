@@ -107,15 +107,11 @@ func decodeLenient(d *json.Decoder, firstWins bool, depth int) (Value, error) {
 	return Value{}, fmt.Errorf("unexpected token %v", t)
 }
 
-// provenanceUnder reads a provenance object (SEP-3246 section 2.2) under
-// r: v, chain, and each hop's component and bound are required, with
-// their types; the reserved sig is ignored; any other member is ignored,
-// or malformed under HardenUnknownMembers.
-func provenanceUnder(raw []byte, r Reading) (*Provenance, error) {
-	v, err := decodeUnder(raw, r.JSON)
-	if err != nil {
-		return nil, err
-	}
+// provenanceFrom reads a provenance object (SEP-3246 section 2.2),
+// decoded under r.JSON, under r: v, chain, and each hop's component and
+// bound are required, with their types; the reserved sig is ignored; any
+// other member is ignored, or malformed under HardenUnknownMembers.
+func (r Reading) provenanceFrom(v Value) (*Provenance, error) {
 	if v.Kind != KindObject {
 		return nil, readingFault("", "provenance must be an object")
 	}
@@ -236,14 +232,4 @@ func (r Reading) constraintUnder(v Value, ptr string) (Constraint, error) {
 		return c, nil
 	}
 	return Constraint{}, readingFault(at, "not one of the operators eq, in, prefix, glob, and with its operand's type")
-}
-
-// callUnder reads a tools/call's params under r: a string name and an
-// optional arguments object.
-func callUnder(raw []byte, r Reading) (Call, error) {
-	v, err := decodeUnder(raw, r.JSON)
-	if err != nil {
-		return Call{}, err
-	}
-	return CallFromValue(v)
 }
