@@ -67,6 +67,11 @@ func TestReadingsHoldTheSEPExamples(t *testing.T) {
 		if d := bound.CheckLiteral(e.Provenance, e.Params, e.canon(t)); d.Admit != e.Admit {
 			t.Errorf("SEP-3246 %s, %s: CheckLiteral admits %v (%s)", e.Section, e.Name, d.Admit, d.Reason)
 		}
+		for i, d := range bound.CheckReadings(e.Provenance, e.Params, e.canon(t), readings) {
+			if d != readings[i].Check(e.Provenance, e.Params, e.canon(t)) {
+				t.Errorf("SEP-3246 %s, %s: CheckReadings decides %s otherwise than Check", e.Section, e.Name, readings[i])
+			}
+		}
 	}
 }
 
