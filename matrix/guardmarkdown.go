@@ -53,7 +53,7 @@ func (rep GuardReport) Markdown(command string) string {
 				tries++
 			}
 		}
-		fmt.Fprintf(&b, "Each class: the kind, the diagnosis (`READING/FAULT(OPERATORS)[STEP]`: whether the guard departs even where the argument is declared a path, `path`, or only where it is not, `plain`; `check` when one hop is enough to show it, `meet` when it takes two; the operators of those hops; the canonicalization step at fault), the model's reason (blanked), how many probes, the call of the first, and the first example's witness minimized (`[provenance,params]`). Of %d reductions, %d reached their fixed point and %d stopped at the budget of tries, which ends them on the same bytes on every run", len(ir.Classes), complete, tries)
+		fmt.Fprintf(&b, "Each class: the kind, the diagnosis (`READING/FAULT(OPERATORS)[STEP]`: whether the guard departs even where the argument is declared a path, `path`, or only where it is not, `plain`; `check` when one hop is enough to show it, `meet` when it takes two; the operators of those hops; the canonicalization step at fault), the model's reason (blanked), how many probes, those probes by the readings of the text, the verdict of the minimized example, the call of the first example (of an unsound or over-restrictive class, the first of its most common verdict, which its reduction keeps), and that example's witness minimized (`[provenance,params]`). Of %d reductions, %d reached their fixed point and %d stopped at the budget of tries, which ends them on the same bytes on every run", len(ir.Classes), complete, tries)
 		if timed > 0 {
 			fmt.Fprintf(&b, "; **%d were stopped by the wall-clock safety net, so this report depends on the machine that wrote it**", timed)
 		}
