@@ -2,14 +2,12 @@ package matrix
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // Markdown writes the guard study's tables; command produced it.
@@ -23,14 +21,7 @@ func (rep GuardReport) Markdown(command string) string {
 	for _, ir := range rep.Implementations {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", cell(ir.Name), cell(ir.Version), ir.Admitted, ir.Denied, ir.Undecided, ir.Breakdowns, ir.Unsound, ir.OverRestrictive, ir.Violations, ir.Ambiguities, ir.Hardenings, ir.ModelWider, len(ir.Classes))
 	}
-	b.WriteString("\nThe open points (`bound.OpenPoints`):\n\n| open point | choices | clause |\n| --- | --- | --- |\n")
-	for _, p := range bound.OpenPoints {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, strings.Join(p.Choices, ", "), cell(p.Clause))
-	}
-	b.WriteString("\nThe hardening layers (`bound.HardeningLayers`; reading an undeclared string both ways is the hardened choice of `undeclared-path`, " + bound.UndeclaredDualFinding + "):\n\n| layer | finding |\n| --- | --- |\n")
-	for _, l := range bound.HardeningLayers {
-		fmt.Fprintf(&b, "| %s | %s |\n", l.Name, l.Finding)
-	}
+	writeReadingTables(&b)
 	for _, ir := range rep.Implementations {
 		fmt.Fprintf(&b, "\n## %s\n\n", ir.Name)
 		if len(ir.Classes) == 0 {
@@ -63,31 +54,6 @@ func (rep GuardReport) Markdown(command string) string {
 		}
 	}
 	return b.String()
-}
-
-// sortedVerdicts orders verdict labels by count, most first, then by label.
-func sortedVerdicts(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for l := range m {
-		out = append(out, l)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if m[out[i]] != m[out[j]] {
-			return m[out[i]] > m[out[j]]
-		}
-		return out[i] < out[j]
-	})
-	return out
-}
-
-// verdictCounts writes a class's probes by verdict ("violation 39;
-// ambiguity: undeclared-path 233"); empty for an undecided class.
-func verdictCounts(m map[string]int) string {
-	parts := make([]string, 0, len(m))
-	for _, l := range sortedVerdicts(m) {
-		parts = append(parts, fmt.Sprintf("%s %d", l, m[l]))
-	}
-	return strings.Join(parts, "; ")
 }
 
 // rawCode writes a Go-quoted text as inline code: as the text itself when

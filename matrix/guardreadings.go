@@ -1,7 +1,9 @@
 package matrix
 
 import (
+	"fmt"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -129,4 +131,42 @@ func openPointsThatMatter(admits []bool) string {
 		return "several open points together"
 	}
 	return strings.Join(names, "+")
+}
+
+// writeReadingTables writes the open points and the hardening layers the
+// guard report's verdicts name.
+func writeReadingTables(b *strings.Builder) {
+	b.WriteString("\nThe open points (`bound.OpenPoints`):\n\n| open point | choices | clause |\n| --- | --- | --- |\n")
+	for _, p := range bound.OpenPoints {
+		fmt.Fprintf(b, "| %s | %s | %s |\n", p.Name, strings.Join(p.Choices, ", "), cell(p.Clause))
+	}
+	b.WriteString("\nThe hardening layers (`bound.HardeningLayers`; reading an undeclared string both ways is the hardened choice of `undeclared-path`, " + bound.UndeclaredDualFinding + "):\n\n| layer | finding |\n| --- | --- |\n")
+	for _, l := range bound.HardeningLayers {
+		fmt.Fprintf(b, "| %s | %s |\n", l.Name, l.Finding)
+	}
+}
+
+// sortedVerdicts orders verdict labels by count, most first, then by label.
+func sortedVerdicts(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for l := range m {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if m[out[i]] != m[out[j]] {
+			return m[out[i]] > m[out[j]]
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// verdictCounts writes a class's probes by verdict ("violation 39;
+// ambiguity: undeclared-path 233"); empty for an undecided class.
+func verdictCounts(m map[string]int) string {
+	parts := make([]string, 0, len(m))
+	for _, l := range sortedVerdicts(m) {
+		parts = append(parts, fmt.Sprintf("%s %d", l, m[l]))
+	}
+	return strings.Join(parts, "; ")
 }
