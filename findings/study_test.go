@@ -101,3 +101,40 @@ func TestStudyFindingsHoldTheNamedCorners(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyGuardFindingsNameTheirVerdict: a vector of the reference guard
+// is named by how the readings of SEP-3246 judge its payload
+// (matrix.JudgeReadings: violation, ambiguity or hardening), or by its
+// kind when it is not judged (undecided), so that the name never counts
+// an open point of the text or our own hardening as the guard's violation.
+func TestStudyGuardFindingsNameTheirVerdict(t *testing.T) {
+	entries, err := findings.LoadStudy("study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := 0
+	for _, e := range entries {
+		v := e.Vector
+		if v.Target != "no-escalation" {
+			continue
+		}
+		prov, params, ok := matrix.DecodePair(v.Payload)
+		kind, _, _ := strings.Cut(strings.TrimPrefix(string(v.Signature), v.Target+":"), ":")
+		if !ok {
+			t.Fatalf("%s: payload is not [provenance,params]", e.Path)
+		}
+		want := kind
+		if way, detail := matrix.JudgeReadings(prov, params, kind); way != "" {
+			want, judged = way+"-"+kind, judged+1
+			if !strings.Contains(v.Comment, matrix.Verdict(way, detail)) {
+				t.Errorf("%s: the comment does not say %q", e.Path, matrix.Verdict(way, detail))
+			}
+		}
+		if !strings.HasPrefix(filepath.Base(e.Path), want+"-") {
+			t.Errorf("%s: judged %s, the name does not start with it", e.Path, want)
+		}
+	}
+	if judged == 0 {
+		t.Error("no vector of the reference guard was judged")
+	}
+}

@@ -1,6 +1,7 @@
 // Package matrix is the differential study of issue 12: every RFC 8785
 // canonicalizer against every other, and every SEP-3246 guard against our
-// exact model, as a report anyone can rerun (canonfuzz matrix).
+// hardened model and the readings of the text, as a report anyone can
+// rerun (canonfuzz matrix).
 //
 // It is a tool beside minimize/ and findings/, not a target and not a fuzz
 // harness: it runs a labelled, seeded corpus ([Generate], plus any folders
@@ -22,11 +23,14 @@
 //
 // For guards ([RunGuards]) it generates provenance chains and probe calls
 // (seeded ones and the named corners of the meet), asks each guard for
-// admit or deny, judges each answer by the exact model (every hop's bound
-// must admit the call, targets/bound), classes each departure by its cause
-// (diagnose.go: the reading, the smallest part of the chain that shows it,
-// its operators, the canonicalization step at fault) and minimizes one
-// example per class, keeping that cause.
+// admit or deny, judges each answer by the hardened model (every hop's
+// bound must admit the call, targets/bound's Check: exact to the reading
+// bound.Hardened), judges each departure again by every reading of the
+// text (guardreadings.go: a violation, an ambiguity or our hardening),
+// classes each departure by its cause (diagnose.go: the reading, the
+// smallest part of the chain that shows it, its operators, the
+// canonicalization step at fault) and minimizes one example per class,
+// keeping that cause and its verdict.
 //
 // Every reduction is bounded by a count of tries ([Budget]), so a rerun
 // writes the same bytes on any machine at any load; the clock is a safety

@@ -238,9 +238,15 @@ func RecordGuardFindings(rep GuardReport, opts FindingsOptions) ([]string, error
 			payload := EncodePair([]byte(p), []byte(q))
 			sig := GuardSignature(short, c.Kind, c.Reason, c.Diagnosis)
 			comment := fmt.Sprintf("%s %s: %s, %s, on %d of %d probes, first %s (%s); the model: %s", ir.Name, ir.Version, c.Kind, c.Diagnosis, c.Count, rep.Probes, c.FirstProbe, c.ChainLabel, firstLine(c.ModelReason))
+			if c.Verdict != "" {
+				comment += "; by the readings of SEP-3246, the minimized example is a " + c.Verdict + " (its probes: " + verdictCounts(c.Verdicts) + ")"
+			}
 			name := c.Kind + ":" + c.Diagnosis // the file names the cause; the hash tells reasons apart
 			if c.Diagnosis == "-" {
 				name = c.Kind + ":" + strings.NewReplacer("bound: malformed at Q: ", "", "not admitted: admit: ", "").Replace(c.Reason)
+			}
+			if way, _, _ := strings.Cut(c.Verdict, ":"); way != "" {
+				name = way + "-" + name // violation, ambiguity or hardening first (JudgeReadings)
 			}
 			path, err := writeFinding(opts, short, sig, name, EncodePair([]byte(op), []byte(oq)), payload, c.Count, "probe "+c.FirstProbe, comment)
 			if err != nil {
@@ -268,10 +274,8 @@ func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, na
 		found = time.Now().UTC().Format(findings.DateLayout)
 	}
 	path := filepath.Join(opts.Dir, short, slug(short, name, string(sig))+".vec")
-	if old, err := os.ReadFile(path); err == nil {
-		if v, err := findings.Parse(old); err == nil && v.Signature == sig {
-			found = v.Found
-		}
+	if f, ok := foundBefore(filepath.Join(opts.Dir, short), path, sig); ok {
+		found = f
 	}
 	v := findings.Vector{
 		Target: short, Mode: findings.Failure, Signature: sig, Status: findings.Incumbent, Found: found,
@@ -286,6 +290,21 @@ func writeFinding(opts FindingsOptions, short string, sig minimize.Signature, na
 		return "", err
 	}
 	return path, os.WriteFile(path, data, 0o644)
+}
+
+// foundBefore returns the found date of the vector of sig already under
+// dir: the one at path, else one a rerun renamed (its name changed with
+// its verdict, its signature did not).
+func foundBefore(dir, path string, sig minimize.Signature) (string, bool) {
+	others, _ := filepath.Glob(filepath.Join(dir, "*.vec"))
+	for _, p := range append([]string{path}, others...) {
+		if old, err := os.ReadFile(p); err == nil {
+			if v, err := findings.Parse(old); err == nil && v.Signature == sig {
+				return v.Found, true
+			}
+		}
+	}
+	return "", false
 }
 
 // slug is a file name for name, with a short hash of sig so that two

@@ -52,7 +52,9 @@ func oursDecide(provenance, params []byte) bound.Decision {
 	return bound.Check(p, call, bound.Canon{})
 }
 
-// Model is the exact model a guard is judged by: the call is admitted if
+// Model is the hardened model a guard is judged by (exact to the reading
+// bound.Hardened; JudgeReadings then judges a departure by the readings
+// of the text): the call is admitted if
 // and only if the provenance object and the params parse (targets/bound;
 // a malformed one admits nothing, SEP-3246 section 4.3), the version is 1,
 // the chain is not empty, and every hop's bound admits the call (section

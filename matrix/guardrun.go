@@ -52,27 +52,37 @@ type GuardReport struct {
 	Probes          int               `json:"probes"`  // chain and call pairs
 	ModelAdmits     int               `json:"model_admits"`
 	ModelDenies     int               `json:"model_denies"`
+	TextReadings    int               `json:"text_readings"` // the readings of the text each departure is judged by (guardreadings.go)
 	Implementations []GuardImplReport `json:"implementations"`
 }
 
 // GuardImplReport is one guard's answers, judged by the model.
 type GuardImplReport struct {
-	Name            string       `json:"name"`
-	Version         string       `json:"version"`
-	Admitted        int          `json:"admitted"`
-	Denied          int          `json:"denied"`
-	Undecided       int          `json:"undecided"`
-	Breakdowns      int          `json:"breakdowns"`
-	Unsound         int          `json:"unsound"`          // admitted although some hop's bound refuses
-	OverRestrictive int          `json:"over_restrictive"` // denied although every hop admits
-	Classes         []GuardClass `json:"classes"`
+	Name            string `json:"name"`
+	Version         string `json:"version"`
+	Admitted        int    `json:"admitted"`
+	Denied          int    `json:"denied"`
+	Undecided       int    `json:"undecided"`
+	Breakdowns      int    `json:"breakdowns"`
+	Unsound         int    `json:"unsound"`          // admitted although some hop's bound refuses
+	OverRestrictive int    `json:"over_restrictive"` // denied although every hop admits
+	// The unsound and over-restrictive answers judged by the readings of
+	// the text (JudgeReadings): each count on its own, and by label.
+	Violations  int            `json:"violations"`
+	Ambiguities int            `json:"ambiguities"`
+	Hardenings  int            `json:"hardenings"`
+	ModelWider  int            `json:"model_wider"`
+	Verdicts    map[string]int `json:"verdicts,omitempty"`
+	Classes     []GuardClass   `json:"classes"`
 }
 
 // GuardClass is one class of departure: its kind, the model's (or for an
 // undecided answer, the guard's) reason with numbers (and for the model,
 // quotes) blanked, and its diagnosis (diagnose.go: the fault, the
 // operators of the witness, the canonicalization steps at fault), which
-// the reducer keeps; the labels of its first example, that example, the
+// the reducer keeps; the labels of its first example (of an unsound or
+// over-restrictive class, the first of its most common verdict by the
+// readings of the text, which the reducer keeps too), that example, the
 // witness part of its chain, and the witness minimized. Classes whose
 // minimized forms are equal are merged.
 type GuardClass struct {
@@ -88,6 +98,10 @@ type GuardClass struct {
 	Witness     string `json:"witness"` // the provenance of the witness, Go-quoted
 	Minimized   Pair2  `json:"minimized"`
 	ModelReason string `json:"model_reason"` // on the minimized example
+	// Verdict is JudgeReadings on the minimized example; Verdicts counts
+	// the class's probes by their own.
+	Verdict  string         `json:"verdict,omitempty"`
+	Verdicts map[string]int `json:"verdicts,omitempty"`
 }
 
 // Pair2 is a minimized chain and call, Go-quoted; whether the reducer
@@ -194,7 +208,7 @@ func GuardSigner(g Guard) minimize.Signer {
 // the model, and minimizes the first example of every class. Each guard
 // is asked from its own goroutine; progress lines go to progress.
 func RunGuards(probes []Probe, names []string, guards []Guard, opts GuardOptions, progress io.Writer) GuardReport {
-	rep := GuardReport{Study: "guards", Seed: opts.Seed, Chains: opts.Chains, Corners: countChains(probes, "corner-"), Probes: len(probes)}
+	rep := GuardReport{Study: "guards", Seed: opts.Seed, Chains: opts.Chains, Corners: countChains(probes, "corner-"), Probes: len(probes), TextReadings: len(textReadings)}
 	model := make([]bool, len(probes))
 	reasons := make([]string, len(probes))
 	for i, p := range probes {
@@ -223,6 +237,50 @@ func RunGuards(probes []Probe, names []string, guards []Guard, opts GuardOptions
 	return rep
 }
 
+// mostCommon is the label with the highest count (the first in
+// sortedVerdicts' order on a tie), or "".
+func mostCommon(m map[string]int) string {
+	if l := sortedVerdicts(m); len(l) > 0 {
+		return l[0]
+	}
+	return ""
+}
+
+// keepVerdict is s for inputs the readings of the text judge as label
+// (a departure of kind), minimize.Pass for the others.
+func keepVerdict(s minimize.Signer, kind, label string) minimize.Signer {
+	return minimize.SignerFunc(func(b []byte) minimize.Signature {
+		sig := s.Sign(b)
+		if sig == minimize.Pass {
+			return sig
+		}
+		if p, q, ok := DecodePair(b); !ok || Verdict(JudgeReadings(p, q, kind)) != label {
+			return minimize.Pass
+		}
+		return sig
+	})
+}
+
+// countVerdict counts one departure judged by the readings of the text.
+func (ir *GuardImplReport) countVerdict(way, detail string) {
+	switch way {
+	case Violation:
+		ir.Violations++
+	case Ambiguity:
+		ir.Ambiguities++
+	case Hardening:
+		ir.Hardenings++
+	case ModelWider:
+		ir.ModelWider++
+	default:
+		return
+	}
+	if ir.Verdicts == nil {
+		ir.Verdicts = map[string]int{}
+	}
+	ir.Verdicts[Verdict(way, detail)]++
+}
+
 // countChains counts the chains whose probe IDs start with prefix.
 func countChains(probes []Probe, prefix string) int {
 	seen := map[string]bool{}
@@ -237,6 +295,7 @@ func countChains(probes []Probe, prefix string) int {
 func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g Guard, opts GuardOptions, say func(string, ...any)) GuardImplReport {
 	ir := GuardImplReport{Name: name, Version: g.Version(), Classes: []GuardClass{}}
 	classes := map[string]*GuardClass{}
+	examples := map[string]map[string]GuardClass{} // by class, the first example of each verdict
 	var order []string
 	j := newJudge(g)
 	for i, p := range probes {
@@ -269,6 +328,8 @@ func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g G
 		case OverRestrictive:
 			ir.OverRestrictive++
 		}
+		way, detail := JudgeReadings(p.Provenance, p.Params, v.kind)
+		ir.countVerdict(way, detail)
 		key := v.signature()
 		c := classes[key]
 		if c == nil {
@@ -279,14 +340,43 @@ func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g G
 			order = append(order, key)
 		}
 		c.Count++
+		if way != "" {
+			label := Verdict(way, detail)
+			if c.Verdicts == nil {
+				c.Verdicts = map[string]int{}
+			}
+			if _, seen := examples[key][label]; !seen && Verdict(JudgeReadings(v.witness, p.Params, v.kind)) == label {
+				if examples[key] == nil {
+					examples[key] = map[string]GuardClass{}
+				}
+				examples[key][label] = GuardClass{CallLabel: p.Label[strings.LastIndex(p.Label, " / ")+3:], FirstProbe: p.ID, ChainLabel: p.Label,
+					Provenance: strconv.Quote(string(p.Provenance)), Params: strconv.Quote(string(p.Params)), Witness: strconv.Quote(string(v.witness))}
+			}
+			c.Verdicts[label]++
+		}
 	}
 	say("%s: %d unsound, %d over-restrictive, %d undecided, %d breakdowns; minimizing %d classes", name, ir.Unsound, ir.OverRestrictive, ir.Undecided, ir.Breakdowns, len(order))
 	for n, key := range order {
 		c := classes[key]
+		signer := GuardSigner(g)
+		if label := mostCommon(c.Verdicts); label != "" {
+			// The class is shown by the first example of its most common
+			// verdict (judged on the whole probe and on its witness alike),
+			// and its reduction keeps the witness's verdict, so that the
+			// minimized example (and the finding's name) is judged as most
+			// of the class is: an unknown member must not shrink into a
+			// missing "v".
+			if e, ok := examples[key][label]; ok {
+				c.CallLabel, c.FirstProbe, c.ChainLabel, c.Provenance, c.Params, c.Witness = e.CallLabel, e.FirstProbe, e.ChainLabel, e.Provenance, e.Params, e.Witness
+			}
+			w, _ := strconv.Unquote(c.Witness)
+			params, _ := strconv.Unquote(c.Params)
+			signer = keepVerdict(signer, c.Kind, Verdict(JudgeReadings([]byte(w), []byte(params), c.Kind)))
+		}
 		w, _ := strconv.Unquote(c.Witness)
 		params, _ := strconv.Unquote(c.Params)
 		input := EncodePair([]byte(w), []byte(params))
-		res, err := minimize.Minimize(context.Background(), input, GuardSigner(g), opts.Budget.options())
+		res, err := minimize.Minimize(context.Background(), input, signer, opts.Budget.options())
 		if err != nil || string(res.Signature) != key {
 			say("%s: class %d/%d (%s %s): the witness does not keep its signature (%v, %q): not deterministic", name, n+1, len(order), c.Kind, c.Diagnosis, err, res.Signature)
 			res.Input, res.Stats = input, minimize.Stats{SizeBefore: len(input), SizeAfter: len(input)}
@@ -294,6 +384,7 @@ func judgeGuard(probes []Probe, model []bool, reasons []string, name string, g G
 		p, q, _ := DecodePair(res.Input)
 		c.Minimized = Pair2{strconv.Quote(string(p)), strconv.Quote(string(q)), res.Stats.Complete, res.Stats.Tries, res.Stats.Stopped, len(input), len(res.Input)}
 		_, c.ModelReason = Model(p, q)
+		c.Verdict = Verdict(JudgeReadings(p, q, c.Kind))
 		say("%s: class %d/%d, %s %s: %d -> %d bytes, %d tries%s", name, n+1, len(order), c.Kind, c.Diagnosis, len(input), len(res.Input), res.Stats.Tries, stopNote(res.Stats))
 		ir.Classes = append(ir.Classes, *c)
 	}

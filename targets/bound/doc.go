@@ -13,6 +13,20 @@
 // down under findings/spec/ in the repository and pinned by a test named
 // TestFinding... in this package.
 //
+// That narrowing is a layer that can be switched off. A [Reading] names a
+// choice on each point the text leaves open ([OpenPoints]) and a set of
+// hardening layers ([HardeningLayers], each with its finding). [Check]
+// decides by [Hardened]; [CheckLiteral] decides by [Literal], the letter of
+// the text with every layer off, held to the SEP's own examples
+// (testdata/sep-examples.json); [Reading.Check] decides by any reading, and
+// [TextReadings] are every reading of the text itself. The hardening is
+// the layers: [Reading.CheckLayered] of Hardened (the text with every layer
+// on) gives Check's answer on every probe of the guard study
+// (matrix.TestLayeredHardenedReadingIsCheck). "Exact" in this
+// repository means exact to a named reading: [EffBound]'s meet and the
+// guard study's model are exact to Hardened, not to the text under every
+// reading.
+//
 // # What a guard uses
 //
 //   - [Parse] turns the raw bytes of a provenance object into a [Provenance]

@@ -53,6 +53,24 @@
 //     responses) are relayed unchanged once admitted (section 4.2): byte
 //     for byte, or written as one line when they hold a line end.
 //
+// # Hardening: what the guard refuses that SEP-3246 admits
+//
+// The decision is targets/bound's Check, which decides by the reading
+// bound.Hardened: the text of section 3.2.2 with hardening layers on top
+// (bound.HardeningLayers, each with its finding). bound.CheckLiteral is the
+// same check with every layer off, held to the SEP's own examples; the
+// guard study (docs/STUDY.md) counts what the layers refuse apart from the
+// reference guard's violations. The one a deployment notices first: an
+// argument byte-identical to an eq or in operand that holds an encoded
+// separator ({"eq": "acme%2Fapp"} and the argument "acme%2Fapp", or
+// {"prefix": ""} and "%2F") is admitted under every reading of the text,
+// and this guard refuses it, because an undeclared string is also read as
+// a path (findings/spec/canon-undeclared-path.md) and a path segment that
+// decodes to '/' reads as one directory to a server that decodes it and as
+// another to one that does not (findings/spec/canon-encoded-separator.md).
+// A deployment that marks the argument bound.ModePlain in its
+// bound.Schemas admits it as the text does.
+//
 // # The proxy
 //
 // [Proxy] starts the server command and carries newline-delimited JSON-RPC
