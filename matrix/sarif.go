@@ -119,10 +119,12 @@ func verb(rule string) string {
 	return "breaks down"
 }
 
-// SARIF is the guard study as a SARIF 2.1.0 log: one warning per class of
-// every guard's departure from the exact model of SEP-3246 (the rule is
-// the class's kind: unsound, over-restrictive, undecided), at the line of
-// the study's matrix.md (in dir) that first names the guard.
+// SARIF is the guard study as a SARIF 2.1.0 log: one result per class of
+// every guard's departure from the hardened model of SEP-3246, whose rule
+// is the class's verdict by the readings of the text (violation,
+// ambiguity, hardening) or its kind (undecided), a warning for a violation
+// or an undecided answer and a note otherwise, at the line of the study's
+// matrix.md (in dir) that first names the guard.
 func (rep GuardReport) SARIF(dir, markdown string) sarif.Log {
 	log := sarif.Log{Tool: "canonfuzz matrix --guards"}
 	declared := map[string]bool{}
@@ -131,13 +133,26 @@ func (rep GuardReport) SARIF(dir, markdown string) sarif.Log {
 			continue
 		}
 		for _, c := range ir.Classes {
-			rule := "guard-study/" + c.Kind
+			// The rule is the class's verdict by the readings of the text
+			// (JudgeReadings on its minimized example): only a violation is
+			// a warning; an ambiguity or our hardening is a note.
+			way, _, _ := strings.Cut(c.Verdict, ":")
+			if way == "" {
+				way = c.Kind
+			}
+			rule, level := "guard-study/"+way, sarif.Note
+			if way == Violation || way == KindUndecided {
+				level = sarif.Warning
+			}
 			if !declared[rule] {
 				declared[rule] = true
-				log.Rules = append(log.Rules, sarif.Rule{ID: rule, Description: guardRule(c.Kind)})
+				log.Rules = append(log.Rules, sarif.Rule{ID: rule, Description: guardRule(way)})
 			}
 			msg := fmt.Sprintf("%s: %s on %d of %d probes (%s), first %s: %s", ir.Name, c.Kind, c.Count, rep.Probes, c.Diagnosis, c.FirstProbe, shorten(c.Reason))
-			log.Results = append(log.Results, sarif.Result{Rule: rule, Level: sarif.Warning, Message: msg,
+			if c.Verdict != "" {
+				msg += "; by the readings of SEP-3246 the minimized example is a " + c.Verdict + " (its probes: " + verdictCounts(c.Verdicts) + ")"
+			}
+			log.Results = append(log.Results, sarif.Result{Rule: rule, Level: level, Message: msg,
 				Fingerprint: string(GuardSignature(ShortName(ir.Name), c.Kind, c.Reason, c.Diagnosis)),
 				Locations:   []sarif.Location{mention(dir, markdown, ir.Name)},
 				Properties:  map[string]any{"guard": ir.Name, "probes": c.Count, "diagnosis": c.Diagnosis}})
@@ -146,16 +161,20 @@ func (rep GuardReport) SARIF(dir, markdown string) sarif.Log {
 	return log
 }
 
-func guardRule(kind string) string {
-	switch kind {
-	case "unsound":
-		return "The guard admits a call although some hop's bound refuses it (SEP-3246 section 4): a delegation escalates."
-	case "over-restrictive":
-		return "The guard denies a call although every hop's bound admits it."
-	case "undecided":
+func guardRule(way string) string {
+	switch way {
+	case Violation:
+		return "The guard departs from every reading of SEP-3246: it admits a call every reading denies (a delegation escalates), or denies one every reading admits."
+	case Ambiguity:
+		return "The guard departs from our hardened model where the readings of SEP-3246 differ: an open point of the text, not a violation."
+	case Hardening:
+		return "The guard admits a call every reading of SEP-3246 admits and only our hardening refuses (findings/spec)."
+	case ModelWider:
+		return "Our model admits a call every reading of SEP-3246 denies."
+	case KindUndecided:
 		return "The guard raised instead of deciding."
 	}
-	return "The guard departs from the exact model: " + kind + "."
+	return "The guard departs from the hardened model: " + way + "."
 }
 
 // mention is the line of dir's matrix.md that first names name (1 when
