@@ -35,6 +35,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var corpora, impls listFlag
 	fs.Var(&corpora, "corpus", "a folder of inputs to add, each file one input (repeatable)")
 	fs.Var(&impls, "impl", "NAME=COMMAND: an external implementation speaking the subprocess protocol (repeatable)")
+	ext := fs.String("ext", "", "also run the implementations make study-ext built into this folder (its "+matrix.ExtList+"), e.g. "+matrix.ExtDir)
 	guards := fs.Bool("guards", false, "run the guard study (SEP-3246 check) instead of the canonicalizer study")
 	out := fs.String("out", "work/matrix", "the folder the report is written to")
 	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
@@ -82,6 +83,14 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		all = append(all, im)
+	}
+	if *ext != "" {
+		e, err := matrix.OpenExt("", *ext)
+		all = append(all, e...)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
 	}
 	if len(all) < 2 {
 		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
