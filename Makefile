@@ -155,12 +155,19 @@ matrix-oracles:
 	cd fuzz/oracle/gowebpki101 && $(GO) build -o ../../../bin/oracles/gowebpki101 .
 	GOEXPERIMENT=jsonv2 $(GO) build -o bin/oracles/stdjsontext ./fuzz/oracle/stdjsontext
 
-# The canonicalizer study of docs/STUDY.md: every implementation on the
-# seeded corpus, the report in docs/study/canonicalizers/, a finding per
-# departure from canonfuzz/jcs in findings/study/.
+# The canonicalizer study of docs/STUDY.md: every implementation, the
+# external ones included (study-ext, so EXT= is required), on the seeded
+# corpus; the report in docs/study/canonicalizers/, a finding per departure
+# from canonfuzz/jcs in findings/study/ and its ready-to-file report in
+# docs/study/reports/, the JCS conformance suite in docs/study/conformance/;
+# then the tests that need the external implementations, which make test
+# skips where they were never built.
+#   make matrix EXT=/path/to/sources
 matrix: build node-deps matrix-oracles study-ext
-	bin/canonfuzz matrix --ext $(STUDY_EXT_OUT) --out docs/study/canonicalizers --findings findings/study
+	bin/canonfuzz matrix --ext $(STUDY_EXT_OUT) --out docs/study/canonicalizers --findings findings/study \
+		--reports docs/study/reports --conformance docs/study/conformance
 	CANONFUZZ_STUDY_EXT=$(STUDY_EXT_OUT) $(GO) test -count=1 ./findings -run 'TestReplayStudyFindings|TestStudyReports'
+	$(GO) test -count=1 ./matrix -run 'TestConformanceSuite'
 
 # The study's implementations that no registry here serves (serde_jcs, the
 # cyberphone Python and Java references, PyPI jcs and rfc8785, erdtman's

@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/matrix"
 )
@@ -43,4 +45,42 @@ func openStudyExt(t *testing.T) (impls []matrix.Impl, missing string) {
 		t.Fatalf("%s lists %q, matrix.ExtImpls says %q: rebuild with make study-ext", filepath.Join(dir, matrix.ExtList), names, matrix.ExtImpls)
 	}
 	return impls, ""
+}
+
+// TestStudyReports: every minimized departure of a canonicalizer in
+// findings/study/ has its ready-to-file report in docs/study/reports/, and
+// every report its vector (make matrix writes both; a rerun that drops one
+// and not the other goes red here). The output pins of the partial
+// divergences are whole inputs, reported through the admits findings.
+func TestStudyReports(t *testing.T) {
+	entries, err := findings.LoadStudy("study")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := filepath.Join("..", "docs", "study", "reports")
+	want := map[string]bool{}
+	for _, e := range entries {
+		v := e.Vector
+		if v.Target == "no-escalation" || strings.Contains(string(v.Signature), ":output:") {
+			continue
+		}
+		rel := filepath.Join(v.Target, strings.TrimSuffix(filepath.Base(e.Path), ".vec")+".md")
+		want[filepath.ToSlash(rel)] = true
+		if _, err := os.Stat(filepath.Join(reports, rel)); err != nil {
+			t.Errorf("%s has no report: %v (%s)", e.Path, err, matrix.ReportsFix)
+		}
+	}
+	got, err := filepath.Glob(filepath.Join(reports, "*", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range got {
+		rel, _ := filepath.Rel(reports, p)
+		if !want[filepath.ToSlash(rel)] {
+			t.Errorf("%s reports no finding of findings/study/ (%s)", p, matrix.ReportsFix)
+		}
+	}
+	if len(want) == 0 {
+		t.Error("no canonicalizer finding in findings/study/")
+	}
 }

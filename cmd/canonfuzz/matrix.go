@@ -45,6 +45,8 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var budget matrix.Budget
 	fs.IntVar(&budget.Tries, "minimize-tries", matrix.DefaultTries, "the reducer's budget per finding or guard class, in candidates tried: the same result on any machine")
 	fs.DurationVar(&budget.Time, "minimize-time", matrix.DefaultSafetyNet, "the reducer's wall-clock safety net per finding or guard class; a reduction it stops is reported and the exit status is 1")
+	conformance := fs.String("conformance", "", "also write the corpus as a JCS conformance suite (y_/n_/i_ cases, expected outputs, README, every implementation's results) under this folder, e.g. docs/study/conformance")
+	reports := fs.String("reports", "", "with --findings, write a ready-to-file report per departure of another implementation under this folder, e.g. docs/study/reports")
 	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -101,11 +103,24 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
+	if *conformance != "" {
+		cases, err := matrix.ConformanceCases(inputs)
+		if err == nil {
+			err = matrix.WriteConformance(*conformance, cases, matrix.Judge(results, cases, strings.TrimSpace(command)))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+	}
 	fired := 0
 	if *findingsDir != "" {
 		fo := matrix.FindingsOptions{Dir: *findingsDir, Command: strings.TrimSpace(command), Budget: budget, Progress: stderr}
 		paths, n, err := matrix.RecordCanonicalizerFindings(results, fo)
 		fired = n
+		if err == nil && *reports != "" {
+			_, err = matrix.WriteReports(*reports, results, paths)
+		}
 		if err == nil {
 			var more []string
 			more, err = matrix.RecordPartialFindings(rep, results, fo)
