@@ -198,6 +198,9 @@ func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]strin
 	for _, d := range rep.Differential.Partial {
 		for _, g := range d.Groups {
 			for _, name := range g.Implementations {
+				if name == OursName {
+					continue // the reference the findings are departures from
+				}
 				k := key{name, d.Category}
 				if _, ok := first[k]; !ok {
 					first[k] = at[d.Input]
