@@ -169,14 +169,15 @@ matrix: build node-deps matrix-oracles study-ext
 	CANONFUZZ_STUDY_EXT=$(STUDY_EXT_OUT) $(GO) test -count=1 ./findings -run 'TestReplayStudyFindings|TestStudyReports'
 	$(GO) test -count=1 ./matrix -run 'TestConformanceSuite'
 
-# The study's implementations that no registry here serves (serde_jcs, the
-# cyberphone Python and Java references, PyPI jcs and rfc8785, erdtman's
-# java-json-canonicalization), built offline from a folder of their fetched
-# sources (matrix/impls/sources.txt pins each; scripts/study-ext-fetch.sh DIR
-# brings them) with our adapters of matrix/impls/, into bin/ext:
+# The study's implementations that no registry here serves (serde_jcs and
+# serde_json_canonicalizer, the cyberphone Python and Java references, PyPI
+# jcs and rfc8785, erdtman's java-json-canonicalization), built offline
+# from a folder of their fetched sources (matrix/impls/sources.txt pins
+# each; scripts/study-ext-fetch.sh DIR brings them) with our adapters of
+# matrix/impls/, into bin/ext:
 #   make study-ext EXT=/path/to/sources
-# Their code is never part of canonfuzz; serde_jcs builds against Debian's
-# librust-*-dev crates, installed here.
+# Their code is never part of canonfuzz; the Rust ones build against
+# Debian's librust-*-dev crates, installed here.
 EXT ?=
 STUDY_EXT_OUT := bin/ext
 study-ext:

@@ -99,6 +99,7 @@ var ExtImpls = []string{
 	"cyberphone/json-canonicalization/java",
 	"maven/java-json-canonicalization",
 	"crates/serde_jcs",
+	"crates/serde_json_canonicalizer",
 }
 
 // ExtDirEnv names the environment variable that says where the external

@@ -1,26 +1,27 @@
-//! serde_jcs served as a canonfuzz canonicalizer over the subprocess
-//! protocol, version 1 (fuzz/oracle/subprocess/PROTOCOL.md).
+//! A Rust RFC 8785 library served as a canonfuzz canonicalizer over the
+//! subprocess protocol, version 1 (fuzz/oracle/subprocess/PROTOCOL.md).
 //!
-//! The library is never part of canonfuzz: scripts/study-ext.sh builds this
-//! crate offline against a folder of fetched sources (serde_jcs 0.1.0 and
-//! the ryu-js 0.2 it needs, as path dependencies; serde, serde_json and
-//! base64 from Debian's librust-*-dev packages through a directory source
-//! replacement) into bin/ext/rust/, and writes SOURCE there (repository,
-//! commit and version lines). Run as
+//! Both Rust libraries of the study are serde serializers with one entry
+//! point, `to_vec(&value) -> serde_json::Result<Vec<u8>>`: serde_jcs 0.1.0
+//! and serde_json_canonicalizer. Neither is ever part of canonfuzz:
+//! scripts/study-ext.sh builds this crate once per library, offline, with
+//! the library under the dependency name `jcs_lib` (Cargo.toml.in) and the
+//! ryu-js it needs as path dependencies, serde, serde_json and base64 from
+//! Debian's librust-*-dev packages through a directory source replacement,
+//! into bin/ext/rust/LIB/, and writes SOURCE there (repository, commit and
+//! version lines, and a `with` line for ryu-js). Run as
 //!
-//!     bin/ext/rust/serde-jcs-adapter bin/ext/rust
+//!     bin/ext/rust/LIB/jcs-adapter NAME bin/ext/rust/LIB
 //!
-//! The text is parsed as serde_jcs's documentation and tests do,
+//! The text is parsed as the libraries' documentation and tests do,
 //! `serde_json::from_slice::<serde_json::Value>` (which refuses ill-formed
 //! UTF-8 and lone surrogate escapes, keeps the last of duplicate names,
 //! holds an integer that fits 64 bits exactly and stops at 128 levels), and
-//! written with `serde_jcs::to_vec`. An error of either is a refusal.
+//! written with the library's `to_vec`. An error of either is a refusal.
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use serde_json::{json, Value};
-
-const NAME: &str = "serde_jcs";
 
 fn read_source(dir: &str) -> Result<HashMap<String, String>, String> {
     let path = format!("{}/SOURCE", dir);
@@ -40,13 +41,13 @@ fn read_source(dir: &str) -> Result<HashMap<String, String>, String> {
 fn canonicalize(input: &str) -> Result<Vec<u8>, String> {
     let raw = base64::decode(input).map_err(|e| format!("protocol: input is not base64: {}", e))?;
     let v: Value = serde_json::from_slice(&raw).map_err(|e| format!("serde_json: {}", e))?;
-    serde_jcs::to_vec(&v).map_err(|e| format!("serde_jcs: {}", e))
+    jcs_lib::to_vec(&v).map_err(|e| format!("to_vec: {}", e))
 }
 
-fn answer(req: &Value, version: &str) -> Value {
+fn answer(req: &Value, name: &str, version: &str) -> Value {
     let id = req.get("id").cloned().unwrap_or(Value::Null);
     match req.get("op").and_then(Value::as_str) {
-        Some("hello") => json!({"id": id, "ok": true, "name": NAME, "version": version, "protocol": 1}),
+        Some("hello") => json!({"id": id, "ok": true, "name": name, "version": version, "protocol": 1}),
         Some("canonicalize") => match req.get("input").and_then(Value::as_str).map(canonicalize) {
             Some(Ok(out)) => json!({"id": id, "ok": true, "output": base64::encode(out)}),
             Some(Err(e)) => json!({"id": id, "ok": false, "error": e}),
@@ -57,22 +58,27 @@ fn answer(req: &Value, version: &str) -> Value {
 }
 
 fn main() {
-    let dir = std::env::args().nth(1).unwrap_or_else(|| {
-        eprintln!("usage: serde-jcs-adapter DIR (the folder with SOURCE)");
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() != 3 {
+        eprintln!("usage: jcs-adapter NAME DIR (the folder with SOURCE)");
         std::process::exit(2)
-    });
-    let src = read_source(&dir).unwrap_or_else(|e| {
-        eprintln!("serde-jcs-adapter: {}", e);
+    }
+    let (name, dir) = (&args[1], &args[2]);
+    let src = read_source(dir).unwrap_or_else(|e| {
+        eprintln!("jcs-adapter: {}", e);
         std::process::exit(2)
     });
     let commit = &src["commit"];
-    let version = format!("{} ({} {})", src["version"], src["repository"], &commit[..commit.len().min(12)]);
+    let mut version = format!("{} ({} {})", src["version"], src["repository"], &commit[..commit.len().min(12)]);
+    if let Some(with) = src.get("with") {
+        version = format!("{}, with {}", version, with);
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let line = line.expect("stdin");
         let resp = match serde_json::from_str::<Value>(&line) {
-            Ok(req) => answer(&req, &version),
+            Ok(req) => answer(&req, name, &version),
             Err(e) => json!({"id": 0, "ok": false, "error": format!("protocol: {}", e)}),
         };
         writeln!(out, "{}", resp).and_then(|_| out.flush()).expect("stdout");
