@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -76,13 +77,23 @@ var (
 		admit.Noncharacter:    "RFC 7493 section 2.1 (MUST NOT hold noncharacters: may be refused; written, RFC 8785 section 3.2.2.2)",
 	}
 	clauseTopLevel = "RFC 7493 section 4.1 (a top-level value SHOULD be an object or an array: may be refused; written, RFC 8785 section 3.2)"
+	clauseBOM      = "RFC 8259 section 8.1 (a parser MAY ignore a byte order mark: may be refused; read, the value after it is canonicalized)"
+	clauseControl  = "RFC 8259 section 7 (a control character in a string MUST be escaped)"
+	utf8BOM        = []byte("\xef\xbb\xbf")
 )
 
+// canonicalizes reports whether canonfuzz/jcs canonicalizes b.
+func canonicalizes(b []byte) bool {
+	_, err := jcs.Canonicalize(b, admit.Options{})
+	return err == nil
+}
+
 // ConformanceCases labels every input: y when canonfuzz/jcs canonicalizes
-// it under I-JSON too and its top level is an object or an array; i when it
-// is a top-level scalar, or only the RFC 8785 profile admits it (an integer
-// past 2^53, a noncharacter), or it nests past our limit; n when it is
-// refused for any other reason. Input IDs become file names with '/' as
+// it under I-JSON too, its top level is an object or an array and it nests
+// at most MaxPortableDepth levels; i when it is a top-level scalar, or only
+// the RFC 8785 profile admits it (an integer past 2^53, a noncharacter),
+// or it nests deeper, or it is canonicalizable text after a byte order
+// mark; n when it is refused for any other reason. Input IDs become file names with '/' as
 // '_'; two inputs never share a name.
 func ConformanceCases(inputs []Input) ([]Case, error) {
 	var cases []Case
@@ -94,6 +105,11 @@ func ConformanceCases(inputs []Input) ([]Case, error) {
 		switch {
 		case err != nil && errors.As(err, &ae) && ae.Kind == admit.TooDeep:
 			c.Label, c.Clause = LabelImpl, clauseByKind[admit.TooDeep]
+		case err != nil && bytes.HasPrefix(in.Bytes, utf8BOM) && canonicalizes(in.Bytes[len(utf8BOM):]):
+			c.Want, _ = jcs.Canonicalize(in.Bytes[len(utf8BOM):], admit.Options{})
+			c.Expected, c.Label, c.Clause = true, LabelImpl, clauseBOM
+		case err != nil && errors.As(err, &ae) && ae.Kind == admit.StringNotScalar && ae.Offset < int64(len(in.Bytes)) && in.Bytes[ae.Offset] < 0x20:
+			c.Label, c.Clause = LabelNo, clauseControl
 		case err != nil && errors.As(err, &ae) && clauseByKind[ae.Kind] != "":
 			c.Label, c.Clause = LabelNo, clauseByKind[ae.Kind]
 		case err != nil:

@@ -229,7 +229,7 @@ input file under ` + "`cases/`" + `:
 - ` + "`i_NAME.json`" + `: implementation-defined: it may be refused; if it is written,
   the output must be exactly the bytes of ` + "`i_NAME.expected`" + ` when that file exists
   (a top-level scalar, an integer past 2^53, a noncharacter, nesting deeper than
-  64 levels). Without one (nesting deeper than canonfuzz's 128 levels), any
+  64 levels, a value after a byte order mark). Without one (nesting deeper than canonfuzz's 128 levels), any
   output is allowed.
 
 Input files are raw bytes, fed to the implementation unchanged: some are not

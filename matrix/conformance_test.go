@@ -97,6 +97,9 @@ func TestConformanceLabels(t *testing.T) {
 		{"a/10", CatDeepNesting, []byte(strings.Repeat("[", 64) + `"[[{"` + strings.Repeat("]", 64))},
 		{"a/11", CatDeepNesting, []byte(strings.Repeat("[", 65) + strings.Repeat("]", 65))},
 		{"a/12", CatDeepNesting, []byte(strings.Repeat("[", 129) + strings.Repeat("]", 129))},
+		{"a/13", CatStructural, []byte("\xef\xbb\xbf[1.0]")},
+		{"a/14", CatStructural, []byte("\xef\xbb\xbf[1,]")},
+		{"a/15", CatStructural, []byte("[\"a\tb\"]")},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +108,10 @@ func TestConformanceLabels(t *testing.T) {
 		{"y_a_1", "{\"😀\":1,\"\ue000\":2}"}, {"n_a_2", ""}, {"n_a_3", ""}, {"i_a_4", `"x"`},
 		{"i_a_5", `[9007199254740992]`}, {"i_a_6", "[\"\uffff\"]"}, {"n_a_7", ""}, {"n_a_8", ""}, {"y_a_9", "[0]"},
 		{"y_a_10", strings.Repeat("[", 64) + `"[[{"` + strings.Repeat("]", 64)}, {"i_a_11", strings.Repeat("[", 65) + strings.Repeat("]", 65)}, {"i_a_12", ""},
+		{"i_a_13", "[1]"}, {"n_a_14", ""}, {"n_a_15", ""},
+	}
+	if !strings.HasPrefix(cases[14].Clause, "RFC 8259 section 7") || !strings.HasPrefix(cases[12].Clause, "RFC 8259 section 8.1") {
+		t.Errorf("a raw control character is decided by %q, a byte order mark by %q", cases[14].Clause, cases[12].Clause)
 	}
 	for i, c := range cases {
 		if c.Name != want[i].name || string(c.Want) != want[i].out || c.Expected != (want[i].out != "") || c.Clause == "" {
