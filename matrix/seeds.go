@@ -86,7 +86,7 @@ func implIndex(impls []Impl, name string) int {
 	return -1
 }
 
-// seedsMarkdown is the replication's section of matrix.md.
+// markdown is the replication's section of matrix.md.
 func (s *SeedsReplication) markdown() string {
 	var b strings.Builder
 	b.WriteString("\n## The seeds' seven libraries alone\n\nThis corpus through the seven libraries of the seeds' study (" + strings.Join(s.Implementations, ", ") + "), beside that study's numbers (shared/seeds 002, its own corpus of 440 inputs).\n\n")
