@@ -55,6 +55,10 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: canonfuzz matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--guards] [--out DIR]")
 		return exitUsage
 	}
+	if *reports != "" && *findingsDir == "" || *guards && (*ext != "" || *conformance != "" || *reports != "") {
+		fmt.Fprintln(stderr, "canonfuzz matrix: --reports needs --findings (a report is written per finding), and --ext, --conformance and --reports are for the canonicalizer study, not --guards")
+		return exitUsage
+	}
 	command := "canonfuzz matrix " + strings.Join(args, " ")
 	if *guards {
 		return runGuardMatrix(matrix.GuardOptions{Seed: *seed, Chains: *limit, Corners: *corners, Budget: budget}, *builtin, impls, *out, *findingsDir, strings.TrimSpace(command), stdout, stderr)
