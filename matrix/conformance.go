@@ -41,7 +41,7 @@ const (
 type Case struct {
 	Name     string `json:"name"` // the file name without extension: y_numbers_limit_000
 	Label    string `json:"label"`
-	Input    string `json:"input"` // the study's ID: numbers/limit/000
+	Input    string `json:"id"` // the study's input ID: numbers/limit/000
 	Category string `json:"category"`
 	Clause   string `json:"clause"`
 	// Expected says whether NAME.expected exists; Bytes and Want are the
