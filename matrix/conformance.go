@@ -120,16 +120,18 @@ func ConformanceCases(inputs []Input) ([]Case, error) {
 			if c.Clause == "" {
 				c.Clause = "RFC 8785 section 3.2"
 			}
-			if _, ierr := jcs.Canonicalize(in.Bytes, admit.Options{Profile: admit.IJSON}); errors.As(ierr, &ae) && clauseByKind[ae.Kind] != "" {
-				c.Label, c.Clause = LabelImpl, clauseByKind[ae.Kind]
-			} else if ierr != nil {
-				return nil, fmt.Errorf("matrix: conformance: %s: I-JSON refuses it with %v, which no clause names", in.ID, ierr)
-			}
+			// The most specific reason last: the value's own (I-JSON) over
+			// its depth over where it stands.
 			if top := firstNonSpace(want); top != '{' && top != '[' {
 				c.Label, c.Clause = LabelImpl, clauseTopLevel
 			}
 			if depth(want) > MaxPortableDepth {
 				c.Label, c.Clause = LabelImpl, clauseByKind[admit.TooDeep]
+			}
+			if _, ierr := jcs.Canonicalize(in.Bytes, admit.Options{Profile: admit.IJSON}); errors.As(ierr, &ae) && clauseByKind[ae.Kind] != "" {
+				c.Label, c.Clause = LabelImpl, clauseByKind[ae.Kind]
+			} else if ierr != nil {
+				return nil, fmt.Errorf("matrix: conformance: %s: I-JSON refuses it with %v, which no clause names", in.ID, ierr)
 			}
 		}
 		c.Name = c.Label + "_" + strings.ReplaceAll(in.ID, "/", "_")

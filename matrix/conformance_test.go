@@ -100,6 +100,7 @@ func TestConformanceLabels(t *testing.T) {
 		{"a/13", CatStructural, []byte("\xef\xbb\xbf[1.0]")},
 		{"a/14", CatStructural, []byte("\xef\xbb\xbf[1,]")},
 		{"a/15", CatStructural, []byte("[\"a\tb\"]")},
+		{"a/16", CatBigIntegers, []byte(`9007199254740993`)},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -108,10 +109,11 @@ func TestConformanceLabels(t *testing.T) {
 		{"y_a_1", "{\"😀\":1,\"\ue000\":2}"}, {"n_a_2", ""}, {"n_a_3", ""}, {"i_a_4", `"x"`},
 		{"i_a_5", `[9007199254740992]`}, {"i_a_6", "[\"\uffff\"]"}, {"n_a_7", ""}, {"n_a_8", ""}, {"y_a_9", "[0]"},
 		{"y_a_10", strings.Repeat("[", 64) + `"[[{"` + strings.Repeat("]", 64)}, {"i_a_11", strings.Repeat("[", 65) + strings.Repeat("]", 65)}, {"i_a_12", ""},
-		{"i_a_13", "[1]"}, {"n_a_14", ""}, {"n_a_15", ""},
+		{"i_a_13", "[1]"}, {"n_a_14", ""}, {"n_a_15", ""}, {"i_a_16", "9007199254740992"},
 	}
-	if !strings.HasPrefix(cases[14].Clause, "RFC 8259 section 7") || !strings.HasPrefix(cases[12].Clause, "RFC 8259 section 8.1") {
-		t.Errorf("a raw control character is decided by %q, a byte order mark by %q", cases[14].Clause, cases[12].Clause)
+	if !strings.HasPrefix(cases[14].Clause, "RFC 8259 section 7") || !strings.HasPrefix(cases[12].Clause, "RFC 8259 section 8.1") ||
+		!strings.HasPrefix(cases[15].Clause, "RFC 7493 section 2.2") {
+		t.Errorf("a raw control character is decided by %q, a byte order mark by %q, a top-level integer past 2^53 by %q", cases[14].Clause, cases[12].Clause, cases[15].Clause)
 	}
 	for i, c := range cases {
 		if c.Name != want[i].name || string(c.Want) != want[i].out || c.Expected != (want[i].out != "") || c.Clause == "" {
