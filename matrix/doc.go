@@ -21,6 +21,17 @@
 //   - the action digest (BASE64URL(SHA-256(JCS({method, name, arguments}))))
 //     of the 13 vectors of the action-digest probe (seed 000).
 //
+// With all seven of the seeds' libraries among the implementations it also
+// computes that study's headline on them alone ([SeedsReplication]). The
+// implementations no registry here serves (the Python, Java and Rust ones)
+// run through adapters of ours in impls/, built from fetched sources by
+// scripts/study-ext.sh and listed for [OpenExt] (ext.go). The corpus is
+// also written as a JCS conformance suite ([ConformanceCases],
+// [WriteConformance]: y_/n_/i_ cases in JSONTestSuite's convention, each
+// with its RFC 8785, RFC 7493 or RFC 8259 clause, and every
+// implementation's results, [Judge]), and each minimized departure as a
+// ready-to-file report ([WriteReports]).
+//
 // For guards ([RunGuards]) it generates provenance chains and probe calls
 // (seeded ones and the named corners of the meet), asks each guard for
 // admit or deny, judges each answer by the hardened model (every hop's

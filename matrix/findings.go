@@ -53,7 +53,9 @@ func ShortName(name string) string {
 //
 //	SHORT:admits:KIND       it writes output where jcs refuses with KIND
 //	SHORT:refuses           it refuses what jcs canonicalizes
-//	SHORT:output-differs    both write, different bytes
+//	SHORT:output-differs:order    both write the same bytes in another order
+//	                              (the members sorted otherwise, RFC 8785 section 3.2.3)
+//	SHORT:output-differs:content  both write, other bytes
 //	SHORT:breakdown(KIND)   it crashed, hung, broke the protocol or panicked
 //
 // and minimize.Pass where it agrees.
@@ -72,9 +74,30 @@ func CanonDeparture(short string, o Outcome, input []byte) minimize.Signature {
 	case o.Class == oracle.Refusal && jerr == nil:
 		return minimize.Signature(short + ":refuses")
 	case o.Class == oracle.Output && string(o.Output) != string(want):
-		return minimize.Signature(short + ":output-differs")
+		return minimize.Signature(short + ":output-differs:" + outputDifference(o.Output, want))
 	}
 	return minimize.Pass
+}
+
+// outputDifference says how got departs from want: "order" when it has
+// the same bytes in another order (what a member sort other than RFC 8785
+// section 3.2.3's writes), "content" otherwise, so that the two causes are
+// two findings, each minimized to its own example.
+func outputDifference(got, want []byte) string {
+	if len(got) != len(want) {
+		return "content"
+	}
+	var count [256]int
+	for i := range got {
+		count[got[i]]++
+		count[want[i]]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return "content"
+		}
+	}
+	return "order"
 }
 
 // OutputSignature pins the bytes an implementation writes for an input:
@@ -175,6 +198,9 @@ func RecordPartialFindings(rep Report, r Results, opts FindingsOptions) ([]strin
 	for _, d := range rep.Differential.Partial {
 		for _, g := range d.Groups {
 			for _, name := range g.Implementations {
+				if name == OursName {
+					continue // the reference the findings are departures from
+				}
 				k := key{name, d.Category}
 				if _, ok := first[k]; !ok {
 					first[k] = at[d.Input]
@@ -212,7 +238,9 @@ func describe(sig minimize.Signature) string {
 		return "writes output where canonfuzz/jcs refuses with " + strings.TrimPrefix(rest, "admits:")
 	case rest == "refuses":
 		return "refuses what canonfuzz/jcs canonicalizes"
-	case rest == "output-differs":
+	case rest == "output-differs:order":
+		return "writes the bytes of canonfuzz/jcs in another order"
+	case strings.HasPrefix(rest, "output-differs"):
 		return "writes other bytes than canonfuzz/jcs"
 	}
 	return rest

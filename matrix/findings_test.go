@@ -26,7 +26,11 @@ func TestCanonDeparture(t *testing.T) {
 		{Outcome{Class: oracle.Output, Output: []byte(`{"a":2}`)}, `{"a":1,"a":2}`, "x:admits:DuplicateMember"},
 		{Outcome{Class: oracle.Refusal}, `"x"`, "x:refuses"},
 		{Outcome{Class: oracle.Output, Output: []byte(`{"a":1,"b":2}`)}, `{"b":2,"a":1}`, minimize.Pass},
-		{Outcome{Class: oracle.Output, Output: []byte(`{"b":2,"a":1}`)}, `{"b":2,"a":1}`, "x:output-differs"},
+		{Outcome{Class: oracle.Output, Output: []byte(`{"b":2,"a":1}`)}, `{"b":2,"a":1}`, "x:output-differs:order"},
+		{Outcome{Class: oracle.Output, Output: []byte("{\"\ue000\":2,\"😀\":1}")}, `{"😀":1,"\ue000":2}`, "x:output-differs:order"},
+		{Outcome{Class: oracle.Output, Output: []byte(`9007199254740993`)}, `9007199254740993`, "x:output-differs:content"},
+		{Outcome{Class: oracle.Output, Output: []byte(`{"a":1}`)}, `{"a":1.0}`, minimize.Pass},
+		{Outcome{Class: oracle.Output, Output: []byte(`{"a":10}`)}, `{"a":1}`, "x:output-differs:content"},
 		{Outcome{Class: oracle.Refusal}, `[1,]`, minimize.Pass},
 		{Outcome{Class: oracle.Breakdown, Kind: "crash"}, `[]`, "x:breakdown(crash)"},
 	} {

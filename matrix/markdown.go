@@ -96,6 +96,10 @@ func (rep Report) Markdown(command string) string {
 		b.WriteString("\n")
 	}
 
+	if rep.SeedsStudy != nil {
+		b.WriteString(rep.SeedsStudy.markdown())
+	}
+
 	b.WriteString("\n## Action digest of the 13 vectors of seed 000\n\nThe first 12 characters of BASE64URL(SHA-256(JCS({\"method\":\"tools/call\",\"name\":\"read_file\",\"arguments\":…}))), or what the implementation raised. Rows 1-2, 3-5 and 6-7 differ only in representation and should collide; any other collision is listed.\n\n")
 	b.WriteString("| implementation |")
 	for i := range rep.Digest.Vectors {

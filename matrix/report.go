@@ -16,6 +16,9 @@ type Report struct {
 	WorstPair       *Pair        `json:"worst_pair"`
 	Digest          DigestReport `json:"digest"`
 	Breakdowns      []Breakdown  `json:"breakdowns"`
+	// SeedsStudy is the corpus through the seeds' seven libraries alone,
+	// when all seven ran.
+	SeedsStudy *SeedsReplication `json:"seeds_study,omitempty"`
 }
 
 // ImplReport is one implementation's counts over all inputs.

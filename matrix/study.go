@@ -10,7 +10,9 @@ import (
 func Study(inputs []Input, impls []Impl, seed uint64, progress io.Writer) (Report, Results) {
 	r := Run(inputs, impls, progress)
 	fmt.Fprintf(progress, "matrix: the 13 digest vectors through %d implementations\n", len(impls))
-	return Analyze(r, seed, digestRows(impls)), r
+	rep := Analyze(r, seed, digestRows(impls))
+	rep.SeedsStudy = replicateSeeds(r, seed)
+	return rep, r
 }
 
 // Spread returns n inputs taken at even steps over inputs (all of them

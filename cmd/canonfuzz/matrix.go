@@ -16,7 +16,7 @@ func init() {
 		name:    "matrix",
 		summary: "the differential study: every canonicalizer (or, with --guards, every guard) against every other",
 		synopsis: []string{"matrix [--corpus DIR]... [--impl NAME=COMMAND]... [--builtin=false] [--guards] [--corners=false] [--seed N] [--limit N] " +
-			"[--minimize-tries N] [--minimize-time D] [--out DIR] [--findings DIR]"},
+			"[--minimize-tries N] [--minimize-time D] [--out DIR] [--findings DIR] [--ext DIR] [--conformance DIR] [--reports DIR]"},
 		define: matrixCommand,
 	})
 }
@@ -41,12 +41,15 @@ func matrixCommand(fs *flag.FlagSet) body {
 	out := fs.String("out", "work/matrix", "the folder the report is written to")
 	seed := fs.Uint64("seed", matrix.DefaultSeed, "the seed of the generated corpus")
 	limit := fs.Int("limit", 0, "use only this many generated inputs, spread over the corpus (0: all); with --guards, the number of chains drawn (0: 300)")
+	ext := fs.String("ext", "", "also run the external implementations listed in this folder's "+matrix.ExtList+", e.g. "+matrix.ExtDir)
 	builtin := fs.Bool("builtin", true, "run the built-in implementations besides those of --impl")
 	corners := fs.Bool("corners", true, "with --guards, add the named corners of the meet (every ordered pair of operators over operands related by each canonicalization step) to the drawn chains")
 	var budget matrix.Budget
 	fs.IntVar(&budget.Tries, "minimize-tries", matrix.DefaultTries, "the reducer's budget per finding or guard class, in candidates tried: the same result on any machine")
 	fs.DurationVar(&budget.Time, "minimize-time", matrix.DefaultSafetyNet, "the reducer's wall-clock safety net per finding or guard class; a reduction it stops is reported and the exit status is 1")
 	findingsDir := fs.String("findings", "", "write a finding per departure (from canonfuzz/jcs, or from the guard model) under this folder, e.g. findings/study")
+	conformance := fs.String("conformance", "", "also write the corpus as a JCS conformance suite (y_/n_/i_ cases, expected outputs, README, every implementation's results) under this folder, e.g. docs/study/conformance")
+	reports := fs.String("reports", "", "with --findings, write a ready-to-file report per departure of another implementation under this folder, e.g. docs/study/reports")
 	return func(c *call, _ []string) int {
 		for _, im := range impls {
 			if _, _, err := matrix.ParseImplFlag(im); err != nil {
@@ -60,8 +63,12 @@ func matrixCommand(fs *flag.FlagSet) body {
 			return c.usageError("--minimize-tries %d is negative", budget.Tries)
 		case budget.Time < 0:
 			return c.usageError("--minimize-time %v is negative", budget.Time)
+		case *reports != "" && *findingsDir == "":
+			return c.usageError("--reports needs --findings (a report is written per finding)")
+		case *guards && (*ext != "" || *conformance != "" || *reports != ""):
+			return c.usageError("--ext, --conformance and --reports are for the canonicalizer study, not --guards")
 		}
-		o := matrixFlags{corpora, impls, *guards, *out, *seed, *limit, *builtin, *corners, budget, *findingsDir}
+		o := matrixFlags{corpora, impls, *guards, *out, *seed, *limit, *builtin, *corners, budget, *findingsDir, *ext, *conformance, *reports}
 		return runMatrix(c, o, c.commandLine())
 	}
 }
@@ -76,6 +83,9 @@ type matrixFlags struct {
 	builtin, corners bool
 	budget           matrix.Budget
 	findingsDir      string
+	ext              string
+	conformance      string
+	reports          string
 }
 
 // runMatrix runs the study the flags describe.
@@ -111,6 +121,14 @@ func runMatrix(c *call, f matrixFlags, command string) int {
 		}
 		all = append(all, im)
 	}
+	if f.ext != "" {
+		e, err := matrix.OpenExt("", f.ext)
+		all = append(all, e...)
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+	}
 	if len(all) < 2 {
 		fmt.Fprintln(stderr, "canonfuzz matrix: a differential needs at least two implementations")
 		return exitUsage
@@ -120,11 +138,24 @@ func runMatrix(c *call, f matrixFlags, command string) int {
 		fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
 		return exitUsage
 	}
+	if f.conformance != "" {
+		cases, err := matrix.ConformanceCases(inputs)
+		if err == nil {
+			err = matrix.WriteConformance(f.conformance, cases, matrix.Judge(results, cases, command))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "canonfuzz matrix: %v\n", err)
+			return exitUsage
+		}
+	}
 	fired := 0
 	if f.findingsDir != "" {
 		fo := matrix.FindingsOptions{Dir: f.findingsDir, Command: command, Budget: f.budget, Progress: stderr}
 		paths, n, err := matrix.RecordCanonicalizerFindings(results, fo)
 		fired = n
+		if err == nil && f.reports != "" {
+			_, err = matrix.WriteReports(f.reports, results, paths)
+		}
 		if err == nil {
 			var more []string
 			more, err = matrix.RecordPartialFindings(rep, results, fo)

@@ -83,6 +83,10 @@ func TestMatrixUsageErrors(t *testing.T) {
 		{"matrix", "--impl", "nameonly"},
 		{"matrix", "--builtin=false", "--limit", "3"},
 		{"matrix", "--corpus", "/nonexistent/folder"},
+		{"matrix", "--reports", "/tmp/r"},
+		{"matrix", "--guards", "--conformance", "/tmp/c"},
+		{"matrix", "--guards", "--ext", "bin/ext"},
+		{"matrix", "--builtin=false", "--ext", "/nonexistent/folder"},
 	} {
 		if code, _, _ := runCmd(t, "", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want 2", args, code)
