@@ -105,12 +105,12 @@ gofuzz-cluster: fuzz-tools
 
 # Our minimizer next to Go's built-in one on the same planted crashers.
 minimize-compare:
-	RUNS=4 minimize/compare.sh
+	RUNS=4 fuzz/minimize/compare.sh
 
 # Our minimizer next to libFuzzer's -minimize_crash on the same crashers,
 # both results replayed through the original signature.
 minimize-compare-libfuzzer: fuzz-tools
-	SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh
+	SECONDS_EACH=20 RUNS=100000 SEED=1 fuzz/minimize/compare-libfuzzer.sh
 
 # The pinned report schema, metrics, HTML elements and JSON Schema
 # validator of the mutation report (mutation/report/package-lock.json).

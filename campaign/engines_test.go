@@ -10,7 +10,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 )
 
 // A run that names no failing input is never a failure: the engine's own

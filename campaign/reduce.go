@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/canonfuzz/canonfuzz/findings"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 )
 
 // Reducer is the Minimizer of the campaign: it hands each failing input's

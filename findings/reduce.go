@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Request says how to turn one failing input into a vector: what

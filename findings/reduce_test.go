@@ -10,8 +10,8 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Reduce records a failing input once per signature and says why it

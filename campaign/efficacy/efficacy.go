@@ -32,8 +32,8 @@ import (
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 

@@ -19,9 +19,9 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -320,7 +320,7 @@ func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
 	// Harness packages that import planted in every build, and why none
 	// of the shipped packages can reach them.
 	harness := map[string]string{
-		"minimize/libfuzzercompare": "the libFuzzer entry points of the planted fixtures, built only by go-fuzz-build (minimize/compare-libfuzzer.sh)",
+		"fuzz/minimize/libfuzzercompare": "the libFuzzer entry points of the planted fixtures, built only by go-fuzz-build (fuzz/minimize/compare-libfuzzer.sh)",
 	}
 	for _, file := range plantedImporters(t, root) {
 		dir := filepath.ToSlash(filepath.Dir(file.path))

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/go-json-experiment/json/jsontext"
 )

@@ -20,7 +20,7 @@
 //     minimize's own) through fuzz/native;
 //   - the go-fuzz and libFuzzer entry points of fuzz/gofuzz;
 //   - the planted-fault tests and fixtures of fuzz/planted;
-//   - the minimizer's signers (minimize/signer) and findings/' replay.
+//   - the minimizer's signers (fuzz/signer) and findings/' replay.
 //
 // The targets whose input is raw (a text, a request, a provenance object,
 // a message, a string, a number's bits) read the same bytes a second time

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"

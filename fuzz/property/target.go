@@ -11,7 +11,7 @@ import (
 // property it holds, how its input reads from bytes, and the
 // implementation the property is checked on. The native fuzz target, the
 // go-fuzz and libFuzzer entry points (fuzz/gofuzz), the planted-fault
-// tests (fuzz/planted) and the minimizer (minimize/signer) all check it
+// tests (fuzz/planted) and the minimizer (fuzz/signer) all check it
 // through Real or With.
 type Target struct {
 	Name     string   // the native fuzz target, FuzzX

@@ -24,8 +24,8 @@ func TestFindFindsBothKinds(t *testing.T) {
 		{"FuzzArgumentCanonicalization", Native, "fuzz/bound/argcanon_test.go", "[]byte,string,string,bool", ""},
 		{"FuzzNumberTokenOfDoubleMatchesReference", Native, "fuzz/jcs/parts_test.go", "uint64,uint8", ""},
 		{"FuzzDigestRequestInvariant", GoFuzz, "fuzz/gofuzz/fuzz.go", "", "gofuzz"},
-		{"FuzzPlantedEncodingJSON", GoFuzz, "minimize/libfuzzercompare/fuzz.go", "", "gofuzz"},
-		{"FuzzPlantedLastWins", Native, "minimize/compare_fuzz_test.go", "[]byte", "minimizecompare"},
+		{"FuzzPlantedEncodingJSON", GoFuzz, "fuzz/minimize/libfuzzercompare/fuzz.go", "", "gofuzz"},
+		{"FuzzPlantedLastWins", Native, "fuzz/minimize/compare_fuzz_test.go", "[]byte", "minimizecompare"},
 	} {
 		ok := false
 		for _, d := range byName[c.name] {

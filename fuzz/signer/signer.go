@@ -8,7 +8,7 @@
 //     one, and a generator target's document (the JSON value or call its
 //     generator makes) can be minimized as a document too;
 //   - a short name (admit, jcs, digest, bound, guard): in outcome mode the
-//     target's verdict (minimize/verdict); in failure mode the properties
+//     target's verdict (fuzz/verdict); in failure mode the properties
 //     of the area's fuzz targets whose input is one raw text, the first
 //     that fails;
 //   - an in-process oracle (cyberphone, gowebpki, jsontext): in outcome
@@ -27,8 +27,8 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/gowebpki"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
 )
 
 // Target is one name the minimizer can replay.

@@ -5,7 +5,7 @@
 # CodePointOrder, and EncodingJSON, whose crasher holds two faults (a
 # duplicate member first, a lone surrogate after it). For each it builds
 #
-#   go-fuzz-build -libfuzzer -preserve PKG -func FuzzPlantedV -o V.a ./minimize/libfuzzercompare
+#   go-fuzz-build -libfuzzer -preserve PKG -func FuzzPlantedV -o V.a ./fuzz/minimize/libfuzzercompare
 #   clang -fsanitize=fuzzer V.a -lpthread -o V
 #
 # runs V -minimize_crash=1 -seed=SEED -runs=RUNS -max_total_time=SECONDS_EACH
@@ -15,7 +15,7 @@
 # and replays both results through planted.Signer: libFuzzer keeps
 # any crash, so it may end on a different fault.
 #
-#   SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh   # work/compare-libfuzzer/
+#   SECONDS_EACH=20 RUNS=100000 SEED=1 fuzz/minimize/compare-libfuzzer.sh   # work/compare-libfuzzer/
 #
 # Needs make fuzz-tools (the pinned go-fuzz-build, clang). fuzz/gen is
 # built uninstrumented (-preserve): go-fuzz-build cannot collect its
@@ -31,10 +31,10 @@ build=${GO_FUZZ_BUILD:-$(command -v go-fuzz-build || echo "$(go env GOPATH | cut
 command -v clang >/dev/null || { echo "compare-libfuzzer: no clang: make fuzz-tools" >&2; exit 2; }
 rm -rf "$out" && mkdir -p "$out"
 abs=$PWD/$out
-MINIMIZE_LIBFUZZER_DIR=$abs go test -tags minimizecompare ./minimize -run '^TestWriteLibFuzzerCrashers$' -count=1 >/dev/null
+MINIMIZE_LIBFUZZER_DIR=$abs go test -tags minimizecompare ./fuzz/minimize -run '^TestWriteLibFuzzerCrashers$' -count=1 >/dev/null
 for v in LastWins Substitute CodePointOrder EncodingJSON; do
 	f=$out/FuzzPlanted$v
-	"$build" -libfuzzer -preserve github.com/canonfuzz/canonfuzz/fuzz/gen -func "FuzzPlanted$v" -o "$f.a" ./minimize/libfuzzercompare
+	"$build" -libfuzzer -preserve github.com/canonfuzz/canonfuzz/fuzz/gen -func "FuzzPlanted$v" -o "$f.a" ./fuzz/minimize/libfuzzercompare
 	clang -fsanitize=fuzzer "$f.a" -lpthread -o "$f"
 	rm -f "$f.a"
 	start=$(date +%s.%N)
@@ -45,4 +45,4 @@ for v in LastWins Substitute CodePointOrder EncodingJSON; do
 	printf '%.1f s, %d steps\n' "$(echo "$end - $start" | bc)" "$(grep -ac 'caused a crash' "$out/$v.libfuzzer.log")" >"$out/$v.libfuzzer.time"
 	echo "compare-libfuzzer: $v: libFuzzer left $(wc -c <"$out/$v.libfuzzer" 2>/dev/null || echo no) bytes in $(cat "$out/$v.libfuzzer.time")" >&2
 done
-MINIMIZE_LIBFUZZER_DIR=$abs go test -tags minimizecompare ./minimize -run '^TestCompareLibFuzzer$' -v -count=1 | grep -aE '^\s+compare_libfuzzer_test|^(ok|FAIL)' | sed 's/^ *compare_libfuzzer_test.go:[0-9]*: //'
+MINIMIZE_LIBFUZZER_DIR=$abs go test -tags minimizecompare ./fuzz/minimize -run '^TestCompareLibFuzzer$' -v -count=1 | grep -aE '^\s+compare_libfuzzer_test|^(ok|FAIL)' | sed 's/^ *compare_libfuzzer_test.go:[0-9]*: //'

@@ -1,8 +1,9 @@
-package minimize_test
+package minimizefuzz
 
 import (
 	"bytes"
 	"context"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"testing"
 	"time"
 
@@ -39,7 +40,7 @@ func TestMeasurePlantedCanonicalizers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			doc := minimize.HugeDuplicateDocument(1<<18, 40, 3)
+			doc := testdocs.HugeDuplicate(1<<18, 40, 3)
 			doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
 			s := plantedSigner(c.name)
 			if got := minimize.Sign(s, doc); got != c.want {

@@ -1,8 +1,9 @@
-package minimize_test
+package minimizefuzz
 
 import (
 	"bytes"
 	"context"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,8 +11,8 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -49,7 +50,7 @@ func measure(t *testing.T, target string, in []byte, want minimize.Signature, ma
 // A 1 MiB document with one duplicate member 40 levels down reduces to at
 // most 20 bytes (issue 6).
 func TestMeasureMebibyteDuplicate(t *testing.T) {
-	doc := minimize.HugeDuplicateDocument(1<<20, 40, 1)
+	doc := testdocs.HugeDuplicate(1<<20, 40, 1)
 	if len(doc) < 1<<20 {
 		t.Fatalf("document of %d bytes", len(doc))
 	}
@@ -58,7 +59,7 @@ func TestMeasureMebibyteDuplicate(t *testing.T) {
 
 // The same document with the duplicate replaced by a lone surrogate.
 func TestMeasureMebibyteLoneSurrogate(t *testing.T) {
-	doc := minimize.HugeDuplicateDocument(1<<20, 40, 2)
+	doc := testdocs.HugeDuplicate(1<<20, 40, 2)
 	doc = bytes.Replace(doc, []byte(`"k":[1,2]`), []byte(`"k2":"\udc00"`), 1)
 	measure(t, "admit", doc, "admit:StringNotScalar", 20)
 }

@@ -1,4 +1,4 @@
-package minimize_test
+package minimizefuzz
 
 import (
 	"testing"

@@ -1,11 +1,12 @@
 //go:build minimizecompare
 
-package minimize_test
+package minimizefuzz
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
-// The crashers of the libFuzzer comparison (minimize/compare-libfuzzer.sh):
+// The crashers of the libFuzzer comparison (fuzz/minimize/compare-libfuzzer.sh):
 // TestMeasurePlantedCanonicalizers' 256 KiB documents, and for EncodingJSON
 // one with its duplicate first and a lone surrogate after it.
 var libFuzzerCrashers = []struct{ variant, core string }{
@@ -34,7 +35,7 @@ func TestWriteLibFuzzerCrashers(t *testing.T) {
 		t.Skip("MINIMIZE_LIBFUZZER_DIR not set")
 	}
 	for _, c := range libFuzzerCrashers {
-		doc := minimize.HugeDuplicateDocument(1<<18, 40, 3)
+		doc := testdocs.HugeDuplicate(1<<18, 40, 3)
 		doc = bytes.Replace(doc, []byte(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`), []byte(c.core), 1)
 		if minimize.Sign(plantedSigner(c.variant), doc) == minimize.Pass {
 			t.Fatalf("%s: the crasher passes", c.variant)

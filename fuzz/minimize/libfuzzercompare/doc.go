@@ -1,12 +1,12 @@
 // Package libfuzzercompare holds libFuzzer entry points of the planted-fault
 // canonicalizers the minimizer is measured on, so that libFuzzer's
 // -minimize_crash can start from the same crashers as minimize.Minimize
-// (minimize/compare-libfuzzer.sh, docs/MINIMIZE.md). Each entry point, built
+// (fuzz/minimize/compare-libfuzzer.sh, docs/MINIMIZE.md). Each entry point, built
 // only with the gofuzz tag that go-fuzz-build sets, panics with the
 // signature planted.Signer gives when the variant departs from
 // jcs.Canonicalize:
 //
-//	go-fuzz-build -libfuzzer -func FuzzPlantedLastWins -o F.a ./minimize/libfuzzercompare
+//	go-fuzz-build -libfuzzer -func FuzzPlantedLastWins -o F.a ./fuzz/minimize/libfuzzercompare
 //	clang -fsanitize=fuzzer F.a -o F
 package libfuzzercompare
 

@@ -1,6 +1,6 @@
 //go:build minimizecompare
 
-package minimize_test
+package minimizefuzz
 
 import (
 	"context"
