@@ -3,6 +3,7 @@ package campaign
 import (
 	"context"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -88,14 +89,14 @@ func seedInput(cfg Config, t Target, dir, entry string) (findings.Input, error) 
 		return findings.Input{}, err
 	}
 	return findings.Input{Values: list[i].Values, Format: findings.FormatSeed, Raw: raw,
-		Source: fmt.Sprintf("seeds.For(%q)[%d] %s", t.Name, i, list[i].Name)}, nil
+		Source: fmt.Sprintf("spec.SeedsOf(%q)[%d] %s", t.Name, i, list[i].Name)}, nil
 }
 
 func (cfg Config) seedValues(t Target) ([]seeds.Seed, error) {
 	if cfg.SeedValues != nil {
 		return cfg.SeedValues(t)
 	}
-	return seeds.For(t.Name)
+	return spec.SeedsOf(t.Name)
 }
 
 // collect keeps a failing input's bytes under Out and hands them to the

@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"io"
 	"os"
 	"path/filepath"
@@ -39,10 +40,10 @@ import (
 
 // Fault is one planted fault, as the caller binds it.
 type Fault struct {
-	Name    string           // planted.Variant.Name: FuzzX/what-is-planted
-	Fault   string           // what is planted, for people
-	Binding property.Binding // the fault's target bound to it
-	Seeds   []seeds.Seed     // what its planted build adds with committed seeds, in order (planted.SeedsOf)
+	Name    string       // planted.Variant.Name: FuzzX/what-is-planted
+	Fault   string       // what is planted, for people
+	Binding spec.Binding // the fault's target bound to it
+	Seeds   []seeds.Seed // what its planted build adds with committed seeds, in order (planted.SeedsOf)
 }
 
 // Config says what to measure.
@@ -282,7 +283,7 @@ func hasEntryPoint(f Fault) bool {
 
 // realPasses reports whether the real target passes the failing input
 // kept at path: only then is the failure the planted fault's.
-func realPasses(st *signer.Target, t *property.Target, path string) bool {
+func realPasses(st *signer.Target, t *spec.Target, path string) bool {
 	read, _, err := minimize.ReadValues(path)
 	if err != nil {
 		return false
@@ -296,7 +297,7 @@ func realPasses(st *signer.Target, t *property.Target, path string) bool {
 
 // Area is the part of the suite a target tests: its area, and for bound
 // the part (glob, canonicalization, meet, parse) its file names.
-func Area(t *property.Target) string {
+func Area(t *spec.Target) string {
 	if t.Area != "bound" {
 		return t.Area
 	}

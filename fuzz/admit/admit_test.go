@@ -1,6 +1,7 @@
 package admit
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"math/rand/v2"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestReferenceMatchesJSONTextOnGeneratedTexts(t *testing.T) {
 }
 
 func onFragments(t *testing.T, name string, r *rand.Rand) {
-	target, _ := property.Lookup(name)
+	target, _ := spec.Lookup(name)
 	b := target.Real()
 	failures := 0
 	for i := 0; i < 30_000 && failures < 10; i++ {

@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
@@ -49,7 +50,7 @@ func TestMeetLaws(t *testing.T) {
 // TestMeetBoundsExact: the bounds property on 300 seed pairs beyond the
 // target's own seeds.
 func TestMeetBoundsExact(t *testing.T) {
-	target, _ := property.Lookup("FuzzMeetBoundsExact")
+	target, _ := spec.Lookup("FuzzMeetBoundsExact")
 	b := target.Real()
 	for i := range 300 {
 		if v := b.Check(property.Input{uint64(3), uint64(i)}); v != nil {

@@ -29,3 +29,5 @@
 //	go-fuzz-build -func FuzzScanMatchesReference -o admit.zip ./fuzz/gofuzz
 //	go-fuzz -bin admit.zip -workdir work/gofuzz/FuzzScanMatchesReference
 package gofuzz
+
+//go:generate go run ./writeentries

@@ -6,12 +6,12 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // Seeds returns the seed corpus of an entry point: every seed the
@@ -20,14 +20,14 @@ import (
 // for an unknown entry point, a seed that has no such bytes, and an empty
 // corpus.
 func Seeds(entry string) ([][]byte, error) {
-	if !slices.Contains(entryPoints, entry) {
+	if !slices.Contains(EntryPoints(), entry) {
 		return nil, fmt.Errorf("gofuzz: no entry point %q (have %v)", entry, EntryPoints())
 	}
-	t, ok := property.Lookup(entry)
+	t, ok := spec.Lookup(entry)
 	if !ok {
 		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/property", entry)
 	}
-	list, err := seeds.For(entry)
+	list, err := spec.SeedsOf(entry)
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,11 @@
 package guard
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
@@ -37,7 +37,7 @@ func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
 	want := map[int]guard.Action{0: guard.Forward, 1: guard.Forward, 2: guard.Answer, 3: guard.Answer,
 		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay,
 		15: guard.Relay, 16: guard.Relay, 17: guard.Relay, 18: guard.Forward, 19: guard.Relay, 20: guard.Answer}
-	list, err := seeds.For("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
+	list, err := spec.SeedsOf("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
 	if err != nil {
 		t.Fatal(err)
 	}

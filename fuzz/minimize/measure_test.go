@@ -3,6 +3,7 @@ package minimizefuzz
 import (
 	"bytes"
 	"context"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"strconv"
 	"strings"
@@ -135,7 +136,7 @@ func TestMeasurePlantedUnsoundMeet(t *testing.T) {
 	if got := minimize.Sign(real, in); got != minimize.Pass {
 		t.Fatalf("the real meet fails on the pair: %s", got)
 	}
-	target, _ := property.Lookup("FuzzParse")
+	target, _ := spec.Lookup("FuzzParse")
 	b, err := target.With(property.ProvenanceReader{Parse: bound.Parse, EffBound: planted.EffBoundPrefixWins})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ package native
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"testing"
 
@@ -25,7 +26,7 @@ import (
 // and a target without seeds.
 func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 	f.Helper()
-	t, ok := property.Lookup(name)
+	t, ok := spec.Lookup(name)
 	if !ok {
 		f.Fatalf("native: %s is not in the registry of fuzz/property", name)
 	}
@@ -36,7 +37,7 @@ func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 	var list []seeds.Seed
 	if plant == nil || !plant(f, name, &b, &list) {
 		var err error
-		if list, err = seeds.For(name); err != nil {
+		if list, err = spec.SeedsOf(name); err != nil {
 			f.Fatal(err)
 		}
 	}
@@ -57,7 +58,7 @@ func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 // plant, set only in a binary built with the planted tag (planted.go),
 // binds the target to the planted fault the environment names and sets
 // the seeds to add, reporting whether it did; nil in every other build.
-var plant func(f *testing.F, name string, b *property.Binding, list *[]seeds.Seed) bool
+var plant func(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) bool
 
 // Main runs the tests of a package of fuzz targets and then stops the
 // oracle processes they started: func TestMain(m *testing.M) { native.Main(m) }.

@@ -3,11 +3,11 @@
 package native
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -29,7 +29,7 @@ func init() { plant = plantFromEnv }
 // variant's own after them (in that order, as planted.SeedsOf lists them
 // for the campaign to find a failing seed#N), or none when SeedsEnv is
 // "withheld". It fails f for a name planted does not know.
-func plantFromEnv(f *testing.F, name string, b *property.Binding, list *[]seeds.Seed) bool {
+func plantFromEnv(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) bool {
 	want := os.Getenv(PlantedEnv)
 	if want == "" {
 		return false

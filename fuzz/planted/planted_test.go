@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
@@ -22,7 +23,6 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // TestMain stops the Node oracles the variants of the Node targets start.
@@ -93,7 +93,7 @@ func driveAndMinimize(t *testing.T, v Variant) {
 	}
 	target := b.Target()
 	real := target.Real()
-	list, err := seeds.For(target.Name)
+	list, err := spec.SeedsOf(target.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func driveAndMinimize(t *testing.T, v Variant) {
 // (plain, random or hostile, sometimes with a byte changed); otherwise,
 // half the time a catalogue seed mutated as the Go fuzzer mutates bytes,
 // half the time random bytes, each read as the target's arguments.
-func next(r *rand.Rand, target *property.Target, catalogue []property.Input) property.Input {
+func next(r *rand.Rand, target *spec.Target, catalogue []property.Input) property.Input {
 	if target.Text != nil && r.IntN(2) == 0 {
 		readings := target.Text(rawText(r))
 		return readings[r.IntN(len(readings))]
@@ -447,7 +447,7 @@ func TestPlantedFaultsTableIsTrue(t *testing.T) {
 		if i >= len(rows) {
 			break
 		}
-		target, _ := property.Lookup(v.Target)
+		target, _ := spec.Lookup(v.Target)
 		want := []string{"`" + v.Name() + "`", target.Area, v.Fault}
 		if len(rows[i]) < 5 || !slices.Equal(rows[i][:3], want) {
 			t.Errorf("row %d is %q, want %q first", i+1, rows[i], want)

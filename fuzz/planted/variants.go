@@ -2,6 +2,7 @@ package planted
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"strings"
 	"unicode"
 
@@ -24,10 +25,10 @@ type Variant struct {
 }
 
 // Binding plugs the variant into its target's property.
-func (v Variant) Binding() (property.Binding, error) {
-	t, ok := property.Lookup(v.Target)
+func (v Variant) Binding() (spec.Binding, error) {
+	t, ok := spec.Lookup(v.Target)
 	if !ok {
-		return property.Binding{}, fmt.Errorf("planted: %s is not a fuzz target of the registry", v.Target)
+		return spec.Binding{}, fmt.Errorf("planted: %s is not a fuzz target of the registry", v.Target)
 	}
 	return t.With(v.Impl)
 }
@@ -136,7 +137,7 @@ func Lookup(name string) (Variant, bool) {
 // variant's own, named "planted-N". A failing seed#N of the engine's replay
 // is the N-th of this list.
 func SeedsOf(v Variant) ([]seeds.Seed, error) {
-	list, err := seeds.For(v.Target)
+	list, err := spec.SeedsOf(v.Target)
 	if err != nil {
 		return nil, err
 	}

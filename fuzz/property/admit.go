@@ -80,20 +80,3 @@ func ReferenceMatchesJSONText(reference Scanner, input []byte) *Violation {
 	}
 	return nil
 }
-
-// oneText reads a raw text as the single argument of a target.
-func oneText(text []byte) []Input { return []Input{{text}} }
-
-func admitTargets() []*Target {
-	raw := []Param{Bytes}
-	return []*Target{
-		readTwice(Target{Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ScanMatchesReference", Input: textInput + ", under 5 option sets", Oracles: []string{"admit.Reference"},
-			Params: raw, Text: oneText},
-			admit.Scan, generatedText, textDocument, ScanMatchesReference),
-		readTwice(Target{Name: "FuzzReferenceMatchesJSONText", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ReferenceMatchesJSONText", Input: textInput, Oracles: []string{"jsontext"},
-			Params: raw, Text: oneText},
-			admit.Reference, generatedText, textDocument, ReferenceMatchesJSONText),
-	}
-}

@@ -313,26 +313,3 @@ func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 	}
 	return nil
 }
-
-func guardTargets() []*Target {
-	raw := []Param{Bytes}
-	readers := []string{"last-wins (encoding/json)", "first-wins (jsontext tokens)", "strict (jsontext)", "bound.Check",
-		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"}
-	main := Target{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
-		Property: "GuardForwardsOnlyWhatEveryParserReadsInside", Input: "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
-		Oracles: readers, Params: raw, Text: oneText}
-	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
-		Input: "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
-	twin := Target{Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecideMatchesReference",
-		Input: "raw bytes, one client message", Oracles: []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
-		Params: raw, Text: oneText}
-	return []*Target{
-		define(twin, guard.Decide, func(d Decider, in Input) *Violation { return DecideMatchesReference(d, in.bytes(0)) }),
-		withDocument(define(main, guard.Decide, func(d Decider, in Input) *Violation {
-			return GuardForwardsOnlyWhatEveryParserReadsInside(d, in.bytes(0))
-		}), "the message gen.GenerateMessage makes",
-			func(in Input) []byte { return generatedMessage(in.bytes(0)) },
-			GuardDecisionReadsInside),
-		readTwice(decide, guard.Decide, generatedMessage, "the message gen.GenerateMessage makes", DecisionsAreAdmitted),
-	}
-}

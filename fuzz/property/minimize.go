@@ -92,15 +92,3 @@ func MinimizeKeepsTheSignature(minimizer Minimizer, input []byte) *Violation {
 	}
 	return nil
 }
-
-func minimizeTargets() []*Target {
-	raw := []Param{Bytes}
-	return []*Target{
-		define(Target{Name: "FuzzStructureSpans", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize", Property: "StructureSpans",
-			Input: "raw bytes", Params: raw}, minimize.Structure,
-			func(r StructureReader, in Input) *Violation { return StructureSpans(r, in.bytes(0)) }),
-		define(Target{Name: "FuzzMinimizeKeepsTheSignature", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize",
-			Property: "MinimizeKeepsTheSignature", Input: "raw bytes, at most 128", Oracles: []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"}, Params: raw},
-			minimize.Minimize, func(m Minimizer, in Input) *Violation { return MinimizeKeepsTheSignature(m, in.bytes(0)) }),
-	}
-}

@@ -33,10 +33,10 @@ var (
 	nodeErr  error
 )
 
-// nodeOracles returns the Node oracles, starting them if need be. A
+// NodeOracles returns the Node oracles, starting them if need be. A
 // missing oracle is an error naming the fix (make node-deps), never a
 // smaller comparison.
-func nodeOracles() ([]*node.Oracle, error) {
+func NodeOracles() ([]*node.Oracle, error) {
 	nodeMu.Lock()
 	defer nodeMu.Unlock()
 	if nodeRefs != nil {
@@ -57,9 +57,9 @@ func nodeOracles() ([]*node.Oracle, error) {
 	return nodeRefs, nil
 }
 
-// nodeCanonicalizers are the Node oracles as oracle.Canonicalizers.
-func nodeCanonicalizers() ([]oracle.Canonicalizer, error) {
-	nodes, err := nodeOracles()
+// NodeCanonicalizers are the Node oracles as oracle.Canonicalizers.
+func NodeCanonicalizers() ([]oracle.Canonicalizer, error) {
+	nodes, err := NodeOracles()
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,25 @@ func Close() error {
 	return errors.Join(errs...)
 }
 
-// unavailable is the violation of a property whose oracles did not start.
-func unavailable(property string, err error) *Violation {
+// Unavailable is the violation of a property whose oracles did not start.
+func Unavailable(property string, err error) *Violation {
 	return violated(property, "oracle:unavailable", "the oracles did not start (make node-deps): %v", err)
 }
 
 // errNoECMAScript: the Node oracles started, but none is the ECMAScript
 // ground truth.
 var errNoECMAScript = errors.New("property: no node/ecmascript among the Node oracles")
+
+// ECMAScript is the ECMAScript ground-truth oracle among the Node ones.
+func ECMAScript() (*node.Oracle, error) {
+	nodes, err := NodeOracles()
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range nodes {
+		if o.Name() == "node/ecmascript" {
+			return o, nil
+		}
+	}
+	return nil, errNoECMAScript
+}

@@ -20,6 +20,7 @@ package signer
 import (
 	"errors"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
@@ -35,7 +36,7 @@ import (
 type Target struct {
 	Name   string           // as --target takes it
 	Short  string           // the findings folder its vectors go in
-	Fuzz   *property.Target // the fuzz target whose property signs, nil for a verdict or an oracle
+	Fuzz   *spec.Target     // the fuzz target whose property signs, nil for a verdict or an oracle
 	Params []property.Param // the arguments it takes; one []byte for a short name
 	sign   func(values []any) minimize.Signature
 	doc    func(doc []byte) minimize.Signature // nil without a document form
@@ -92,7 +93,7 @@ func Names() []string {
 	}
 	slices.Sort(os)
 	names = append(names, os...)
-	for _, t := range property.Targets() {
+	for _, t := range spec.Targets() {
 		names = append(names, t.Name)
 	}
 	return names
@@ -101,7 +102,7 @@ func Names() []string {
 // For returns the target of name, in outcome mode (the target's verdict)
 // or failure mode (a property failure).
 func For(name string, outcome bool) (*Target, error) {
-	if t, ok := property.Lookup(name); ok {
+	if t, ok := spec.Lookup(name); ok {
 		return fuzzTarget(t, outcome)
 	}
 	for _, a := range areas {
@@ -134,7 +135,7 @@ func For(name string, outcome bool) (*Target, error) {
 }
 
 // fuzzTarget is the target of a fuzz target of the registry.
-func fuzzTarget(ft *property.Target, outcome bool) (*Target, error) {
+func fuzzTarget(ft *spec.Target, outcome bool) (*Target, error) {
 	t := &Target{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}
 	if outcome {
 		i := slices.IndexFunc(areas, func(a struct {
@@ -157,13 +158,13 @@ func fuzzTarget(ft *property.Target, outcome bool) (*Target, error) {
 // implementation than the real one, such as a planted fault
 // (fuzz/planted): the pipeline's test and the efficacy benchmark minimize
 // and record through it exactly as through For.
-func ForBinding(b property.Binding) *Target {
+func ForBinding(b spec.Binding) *Target {
 	ft := b.Target()
 	return bind(&Target{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}, b)
 }
 
 // bind signs with the binding's property.
-func bind(t *Target, b property.Binding) *Target {
+func bind(t *Target, b spec.Binding) *Target {
 	t.sign = func(values []any) minimize.Signature { return signature(b.Check(property.Input(values))) }
 	if t.Fuzz.Document != "" {
 		t.doc = func(doc []byte) minimize.Signature { return signature(b.CheckDocument(doc)) }
@@ -176,7 +177,7 @@ func bind(t *Target, b property.Binding) *Target {
 // gives the first violation's signature.
 func areaFailure(area string) func([]byte) minimize.Signature {
 	return func(text []byte) minimize.Signature {
-		for _, ft := range property.InArea(area) {
+		for _, ft := range spec.InArea(area) {
 			if ft.Text == nil || ft.Node {
 				continue
 			}

@@ -2,11 +2,11 @@ package signer
 
 import (
 	"errors"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -93,7 +93,7 @@ func TestForRefusesWhatItCannotReplay(t *testing.T) {
 			t.Errorf("%s maps to %s", name, s.Short)
 		}
 	}
-	for _, ft := range property.Targets() {
+	for _, ft := range spec.Targets() {
 		if !slices.Contains(Names(), ft.Name) {
 			t.Errorf("%s is not a name", ft.Name)
 		}

@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
 )
 
 var _ oracle.Canonicalizer = (*Oracle)(nil)
 
 func TestPinnedVersionMatchesGoMod(t *testing.T) {
-	oracletest.CheckPinnedVersion(t, Module, pinned)
+	oraclepin.CheckPinnedVersion(t, Module, pinned)
 	if got := New().Version(); got != pinned {
 		t.Errorf("Version() = %q, want %q", got, pinned)
 	}
@@ -22,10 +22,10 @@ func TestPinnedVersionMatchesGoMod(t *testing.T) {
 // surrogate, a 0xFF byte) through to its output unchanged, so its output is
 // not always UTF-8.
 func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(oracletest.Incumbent{
+	oraclepin.CheckIncumbent(t, New(), oraclepin.RFCExcept(oraclepin.Incumbent{
 		"lone-surrogate-utf8": "[\"\xed\xa0\x80\"]",
 		"invalid-utf8":        "[\"\xff\"]",
-		"2^53+1-top":          oracletest.Refuses,
-		"scalar-top":          oracletest.Refuses,
+		"2^53+1-top":          oraclepin.Refuses,
+		"scalar-top":          oraclepin.Refuses,
 	}))
 }

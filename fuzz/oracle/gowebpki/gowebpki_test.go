@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
 )
 
 var _ oracle.Canonicalizer = (*Oracle)(nil)
 
 func TestPinnedVersionMatchesGoMod(t *testing.T) {
-	oracletest.CheckPinnedVersion(t, Module, pinned)
+	oraclepin.CheckPinnedVersion(t, Module, pinned)
 	if got := New().Version(); got != pinned {
 		t.Errorf("Version() = %q, want %q", got, pinned)
 	}
@@ -20,5 +20,5 @@ func TestPinnedVersionMatchesGoMod(t *testing.T) {
 // vector: exactly what RFC 8785 says, the RFC output on every valid one and
 // a refusal of every invalid one.
 func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(nil))
+	oraclepin.CheckIncumbent(t, New(), oraclepin.RFCExcept(nil))
 }

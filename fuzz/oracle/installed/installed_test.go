@@ -1,10 +1,10 @@
 package installed
 
 import (
+	"github.com/canonfuzz/canonfuzz/seeds"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
 )
 
 // TestEveryOracleIsInstalled fails, naming each, when an oracle cannot run.
@@ -45,7 +45,7 @@ func TestEveryOracleAgreesOnValidEdgeVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range all {
-		for _, v := range oracletest.Edge {
+		for _, v := range seeds.Edge {
 			if v.RFC == "" || departs[o.Name()][v.Name] {
 				continue
 			}

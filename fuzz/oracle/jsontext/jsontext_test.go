@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
 )
 
 var _ oracle.Canonicalizer = (*Oracle)(nil)
 
 func TestPinnedVersionMatchesGoMod(t *testing.T) {
-	oracletest.CheckPinnedVersion(t, Module, pinned)
+	oraclepin.CheckPinnedVersion(t, Module, pinned)
 	if got := New().Version(); got != pinned {
 		t.Errorf("Version() = %q, want %q", got, pinned)
 	}
@@ -20,7 +20,7 @@ func TestPinnedVersionMatchesGoMod(t *testing.T) {
 // every edge vector. One departure from RFC 8785: a number beyond the double range
 // (1e400) is not refused but clamped to the largest finite double.
 func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(oracletest.Incumbent{
+	oraclepin.CheckIncumbent(t, New(), oraclepin.RFCExcept(oraclepin.Incumbent{
 		"overflow": `[1.7976931348623157e+308]`,
 	}))
 }
