@@ -25,7 +25,7 @@ const appendixHost = `{"v":1,"chain":[{"component":"host","bound":[
 // example at each stage, and one object for each rule of sections 2.2,
 // 3.1, 3.2 and 3.3 a parser must apply.
 func Provenances() []Seed {
-return []Seed{
+	return []Seed{
 		Text("sep-a1-host", "SEP-3246 A.1 stage 1, written over lines", appendixHost),
 		Text("sep-a1-stage1", "SEP-3246 A.1 stage 1: the host originates a one-hop chain", sepStage1),
 		Text("sep-a1-stage2", "SEP-3246 A.1 stage 2: the planner narrows create_issue to acme/app", sepStage2),

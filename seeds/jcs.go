@@ -1,6 +1,5 @@
 package seeds
 
-
 // RFCSamples are the documents of RFC 8785: the section 3.2.2 sample with
 // its awkward numbers and escapes, and the section 3.2.3 sorting sample.
 func RFCSamples() []Seed {
