@@ -12,6 +12,12 @@ func FuzzCompareUTF16MatchesReference(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string) { check(t, a, b) })
 }
 
+// FuzzDecodeStringTokenMatchesJSONText: the string decoder against jsontext.
+func FuzzDecodeStringTokenMatchesJSONText(f *testing.F) {
+	check := native.Target(f, "FuzzDecodeStringTokenMatchesJSONText")
+	f.Fuzz(func(t *testing.T, tok []byte) { check(t, tok) })
+}
+
 // FuzzAppendNumberMatchesReference: the double formatter against its twin.
 func FuzzAppendNumberMatchesReference(f *testing.F) {
 	check := native.Target(f, "FuzzAppendNumberMatchesReference")

@@ -55,6 +55,7 @@ func Variants() []Variant {
 			Impl: property.StringCodec{Append: StringUpperHex, Decode: jcs.DecodeStringToken}},
 		{Target: "FuzzAppendStringMatchesReference", Fault: "DEL escaped",
 			Impl: property.StringCodec{Append: StringEscapesDelete, Decode: jcs.DecodeStringToken}},
+		{Target: "FuzzDecodeStringTokenMatchesJSONText", Fault: "decoded as a Go literal (strconv.Unquote)", Impl: DecodeStringStrconv},
 		{Target: "FuzzDecimalToFloatMatchesParseFloat", Fault: "decided with two roundings", Impl: DecimalNaive},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "members sorted by code point", Impl: CodePointOrder},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "last duplicate wins", Impl: LastWins},
