@@ -66,9 +66,9 @@ func readEngineFile(path string) (findings.Input, error) {
 
 // seedInput finds the input of a failing seed corpus entry: seed#N is the
 // N-th seed the target added with f.Add (Config.SeedValues, by default the
-// catalogue's seeds.For, in the order fuzz/native adds them); any other
+// catalogue's spec.SeedsOf, in the order fuzz/native adds them); any other
 // entry is a file of the target's testdata/fuzz/FuzzX in dir.
-func seedInput(cfg Config, t Target, dir, entry string) (findings.Input, error) {
+func seedInput(cfg Config, t Job, dir, entry string) (findings.Input, error) {
 	n, ok := strings.CutPrefix(entry, "seed#")
 	if !ok {
 		return readEngineFile(filepath.Join(dir, "testdata", "fuzz", t.Name, entry))
@@ -92,7 +92,7 @@ func seedInput(cfg Config, t Target, dir, entry string) (findings.Input, error) 
 		Source: fmt.Sprintf("spec.SeedsOf(%q)[%d] %s", t.Name, i, list[i].Name)}, nil
 }
 
-func (cfg Config) seedValues(t Target) ([]seeds.Seed, error) {
+func (cfg Config) seedValues(t Job) ([]seeds.Seed, error) {
 	if cfg.SeedValues != nil {
 		return cfg.SeedValues(t)
 	}
@@ -101,7 +101,7 @@ func (cfg Config) seedValues(t Target) ([]seeds.Seed, error) {
 
 // collect keeps a failing input's bytes under Out and hands them to the
 // minimizer.
-func collect(ctx context.Context, cfg Config, t Target, f Failure, in findings.Input) Failure {
+func collect(ctx context.Context, cfg Config, t Job, f Failure, in findings.Input) Failure {
 	f.Format = in.Format
 	if in.Format == findings.FormatSeed {
 		_, f.Seed, _ = strings.Cut(in.Source, "] ")

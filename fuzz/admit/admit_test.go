@@ -1,4 +1,4 @@
-package admit
+package admitfuzz
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"

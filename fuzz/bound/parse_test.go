@@ -1,4 +1,4 @@
-package bound
+package boundfuzz
 
 import (
 	"testing"

@@ -25,7 +25,7 @@ func Seeds(entry string) ([][]byte, error) {
 	}
 	t, ok := spec.Lookup(entry)
 	if !ok {
-		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/property", entry)
+		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/spec", entry)
 	}
 	list, err := spec.SeedsOf(entry)
 	if err != nil {

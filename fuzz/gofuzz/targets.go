@@ -64,7 +64,7 @@ var plant func(t *spec.Target) spec.Binding
 func run(name string, data []byte) int {
 	t, ok := spec.Lookup(name)
 	if !ok {
-		panic("gofuzz: " + name + " is not in the registry of fuzz/property")
+		panic("gofuzz: " + name + " is not in the registry of fuzz/spec")
 	}
 	b := t.Real()
 	if plant != nil {

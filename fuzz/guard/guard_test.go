@@ -1,4 +1,4 @@
-package guard
+package guardfuzz
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"

@@ -1,4 +1,4 @@
-// Package native binds the registry of fuzz/property to Go's native fuzzing
+// Package native binds the registry of fuzz/spec to Go's native fuzzing
 // engine (testing.F): a fuzz target is one call to Target and one f.Fuzz
 // whose function passes its arguments on, so that the property, its seeds
 // and its oracles are written once, outside the test file.
@@ -20,7 +20,7 @@ import (
 )
 
 // Target looks name up in the registry, starts the oracles its property
-// needs, adds every seed the catalogue has for it, and returns the check
+// needs, adds every seed its spec file lists (spec.Target.AllSeeds), and returns the check
 // f.Fuzz's function calls with its arguments. It fails f for a name the
 // registry does not hold, an oracle that does not start (never a skip),
 // and a target without seeds.
@@ -28,7 +28,7 @@ func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 	f.Helper()
 	t, ok := spec.Lookup(name)
 	if !ok {
-		f.Fatalf("native: %s is not in the registry of fuzz/property", name)
+		f.Fatalf("native: %s is not in the registry of fuzz/spec", name)
 	}
 	if err := t.Start(); err != nil {
 		f.Fatalf("native: %s needs its oracles: %v", name, err)

@@ -41,8 +41,9 @@ const plantedLimit = 20000
 const minimizeTime = 20 * time.Second
 
 // TestEveryFuzzTargetIsDrivenToAFailureAndMinimized: every fuzz target
-// of the module, found by parsing it (native targets and go-fuzz entry
-// points alike), has a planted variant; each variant's property fails on
+// of the registry (which fuzz/spec's TestEveryFuzzTargetIsInTheRegistry
+// holds to the module's native targets and go-fuzz entry points) has a
+// planted variant; each variant's property fails on
 // the target's seeds, the variant's own seeds, or a seeded stream of
 // generated and mutated inputs, on an input the real target passes; and
 // the failing input minimizes, through the minimizer's signer of the
@@ -50,15 +51,9 @@ const minimizeTime = 20 * time.Second
 // no larger with exactly its signature, and for a generator target its
 // document too when the document alone fails so.
 func TestEveryFuzzTargetIsDrivenToAFailureAndMinimized(t *testing.T) {
-	found, err := fuzzsource.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, d := range found {
-		if _, fixture := FixtureTargets[d.Name]; !fixture && !slices.Contains(names, d.Name) {
-			names = append(names, d.Name)
-		}
+	for _, target := range spec.Targets() {
+		names = append(names, target.Name)
 	}
 	if len(names) < 30 {
 		t.Fatalf("found only %d fuzz targets: is the search broken?", len(names))
@@ -298,8 +293,8 @@ func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
 	}
 	// Who may link fuzz/gen, and why.
 	needGen := map[string]string{
-		module + "fuzz/property": "the registry's generator-bytes targets, which canonfuzz minimize and the campaign's Reducer replay",
-		module + "seeds":         "the catalogue's generated seeds, which the campaign reads to keep a failing seed#N",
+		module + "fuzz/property": "the properties of the generator-bytes targets, which canonfuzz minimize and the campaign's Reducer replay",
+		module + "fuzz/spec":     "the registry's generator-bytes targets and generated seeds, which the campaign reads to keep a failing seed#N",
 		module + "matrix":        "the differential study's corpus, generated (canonfuzz matrix)",
 	}
 	cmd := exec.Command("go", append([]string{"list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, shipped...)...)

@@ -15,7 +15,7 @@ import (
 // Variant is one planted fault of one fuzz target: the implementation the
 // target's property is checked on instead of the real one.
 type Variant struct {
-	Target string // the fuzz target of fuzz/property's registry
+	Target string // the fuzz target of fuzz/spec's registry
 	Fault  string // what is planted
 	Impl   any    // of the type the target's property checks
 	// Seeds are inputs beyond the catalogue's that expose the fault: an
@@ -134,7 +134,7 @@ func Lookup(name string) (Variant, bool) {
 }
 
 // SeedsOf lists the seeds a planted build of the variant's fuzz target
-// adds, in the order it adds them: the catalogue's (seeds.For), then the
+// adds, in the order it adds them: the catalogue's (spec.SeedsOf), then the
 // variant's own, named "planted-N". A failing seed#N of the engine's replay
 // is the N-th of this list.
 func SeedsOf(v Variant) ([]seeds.Seed, error) {

@@ -2,7 +2,7 @@
 // through, by the name `canonfuzz minimize --target` and findings/ take,
 // and gives its signer:
 //
-//   - a fuzz target of the module (fuzz/property's registry, found by
+//   - a fuzz target of the module (fuzz/spec's registry, found by
 //     parsing the module): in failure mode its property, whose violation's
 //     Property:Class is the signature; its arguments are minimized one by
 //     one, and a generator target's document (the JSON value or call its
@@ -32,8 +32,9 @@ import (
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
-// Target is one name the minimizer can replay.
-type Target struct {
+// Replay is one name the minimizer can replay an input through, with
+// its signer.
+type Replay struct {
 	Name   string           // as --target takes it
 	Short  string           // the findings folder its vectors go in
 	Fuzz   *spec.Target     // the fuzz target whose property signs, nil for a verdict or an oracle
@@ -101,13 +102,13 @@ func Names() []string {
 
 // For returns the target of name, in outcome mode (the target's verdict)
 // or failure mode (a property failure).
-func For(name string, outcome bool) (*Target, error) {
+func For(name string, outcome bool) (*Replay, error) {
 	if t, ok := spec.Lookup(name); ok {
 		return fuzzTarget(t, outcome)
 	}
 	for _, a := range areas {
 		if a.name == name {
-			t := &Target{Name: name, Short: name, Params: []property.Param{property.Bytes}}
+			t := &Replay{Name: name, Short: name, Params: []property.Param{property.Bytes}}
 			if outcome {
 				t.sign = oneText(a.verdict)
 			} else {
@@ -117,7 +118,7 @@ func For(name string, outcome bool) (*Target, error) {
 		}
 	}
 	if o, ok := oracles()[name]; ok {
-		t := &Target{Name: name, Short: name, Params: []property.Param{property.Bytes}}
+		t := &Replay{Name: name, Short: name, Params: []property.Param{property.Bytes}}
 		if outcome {
 			t.sign = oneText(verdict.Oracle(name, o))
 		} else {
@@ -131,12 +132,12 @@ func For(name string, outcome bool) (*Target, error) {
 		return t, nil
 	}
 	return nil, &TargetError{Name: name, Err: ErrUnknownTarget,
-		Reason: "not a fuzz target of fuzz/property's registry, a short name (admit, jcs, digest, bound, guard) or an oracle (cyberphone, gowebpki, jsontext)"}
+		Reason: "not a fuzz target of fuzz/spec's registry, a short name (admit, jcs, digest, bound, guard) or an oracle (cyberphone, gowebpki, jsontext)"}
 }
 
 // fuzzTarget is the target of a fuzz target of the registry.
-func fuzzTarget(ft *spec.Target, outcome bool) (*Target, error) {
-	t := &Target{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}
+func fuzzTarget(ft *spec.Target, outcome bool) (*Replay, error) {
+	t := &Replay{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}
 	if outcome {
 		i := slices.IndexFunc(areas, func(a struct {
 			name    string
@@ -149,7 +150,7 @@ func fuzzTarget(ft *spec.Target, outcome bool) (*Target, error) {
 				Reason: "its input is not one raw text of a target (" + ft.Input + "): minimize its failure, not an outcome"}
 		}
 		// The area's verdict: the vector is the area's, as if named by it.
-		return &Target{Name: ft.Name, Short: ft.Area, Params: []property.Param{property.Bytes}, sign: oneText(areas[i].verdict)}, nil
+		return &Replay{Name: ft.Name, Short: ft.Area, Params: []property.Param{property.Bytes}, sign: oneText(areas[i].verdict)}, nil
 	}
 	return bind(t, ft.Real()), nil
 }
@@ -158,13 +159,13 @@ func fuzzTarget(ft *spec.Target, outcome bool) (*Target, error) {
 // implementation than the real one, such as a planted fault
 // (fuzz/planted): the pipeline's test and the efficacy benchmark minimize
 // and record through it exactly as through For.
-func ForBinding(b spec.Binding) *Target {
+func ForBinding(b spec.Binding) *Replay {
 	ft := b.Target()
-	return bind(&Target{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}, b)
+	return bind(&Replay{Name: ft.Name, Short: ft.Area, Fuzz: ft, Params: ft.Params}, b)
 }
 
 // bind signs with the binding's property.
-func bind(t *Target, b spec.Binding) *Target {
+func bind(t *Replay, b spec.Binding) *Replay {
 	t.sign = func(values []any) minimize.Signature { return signature(b.Check(property.Input(values))) }
 	if t.Fuzz.Document != "" {
 		t.doc = func(doc []byte) minimize.Signature { return signature(b.CheckDocument(doc)) }
@@ -217,14 +218,14 @@ func oneText(f func([]byte) minimize.Signature) func([]any) minimize.Signature {
 }
 
 // SignValues replays the target on its arguments.
-func (t *Target) SignValues(values []any) minimize.Signature { return t.sign(values) }
+func (t *Replay) SignValues(values []any) minimize.Signature { return t.sign(values) }
 
 // Sign replays the target on one byte string: the arguments FromBytes
 // reads from it for a target of several arguments (a go-fuzz or libFuzzer
 // crasher), the byte string itself otherwise.
-func (t *Target) Sign(input []byte) minimize.Signature { return t.sign(t.fromBytes(input)) }
+func (t *Replay) Sign(input []byte) minimize.Signature { return t.sign(t.fromBytes(input)) }
 
-func (t *Target) fromBytes(input []byte) []any {
+func (t *Replay) fromBytes(input []byte) []any {
 	if len(t.Params) == 1 && t.Params[0] == property.Bytes {
 		return []any{input}
 	}
@@ -235,7 +236,7 @@ func (t *Target) fromBytes(input []byte) []any {
 // minimize.ReadValues read: the values of a native Go failure file, which
 // must fit the target, or one byte string, read with FromBytes for a
 // target of other arguments.
-func (t *Target) Values(read []any) ([]any, error) {
+func (t *Replay) Values(read []any) ([]any, error) {
 	if t.Fuzz == nil && len(read) > 1 { // a short name reads the first byte string
 		for _, v := range read {
 			if _, ok := v.([]byte); ok {
@@ -262,7 +263,7 @@ func (t *Target) Values(read []any) ([]any, error) {
 
 // Payload is how a vector holds the arguments: the bytes of a lone []byte
 // or string argument, the `go test fuzz v1` text of several.
-func (t *Target) Payload(values []any) ([]byte, error) {
+func (t *Replay) Payload(values []any) ([]byte, error) {
 	if len(values) == 1 {
 		switch v := values[0].(type) {
 		case []byte:
@@ -275,7 +276,7 @@ func (t *Target) Payload(values []any) ([]byte, error) {
 }
 
 // PayloadValues reads the arguments back from a vector's payload.
-func (t *Target) PayloadValues(payload []byte) ([]any, error) {
+func (t *Replay) PayloadValues(payload []byte) ([]any, error) {
 	if len(t.Params) == 1 {
 		switch t.Params[0] {
 		case property.Bytes:
@@ -294,11 +295,11 @@ func (t *Target) PayloadValues(payload []byte) ([]any, error) {
 // HasDocument reports whether the target's generator makes a document
 // (a JSON value, a tools/call request, a message) that can be minimized
 // on its own.
-func (t *Target) HasDocument() bool { return t.doc != nil }
+func (t *Replay) HasDocument() bool { return t.doc != nil }
 
 // Document is the document the target's generator makes of values, nil
 // without one.
-func (t *Target) Document(values []any) []byte {
+func (t *Replay) Document(values []any) []byte {
 	if t.doc == nil {
 		return nil
 	}
@@ -307,7 +308,7 @@ func (t *Target) Document(values []any) []byte {
 
 // DocumentSigner holds the target's property on a document; nil without a
 // document form.
-func (t *Target) DocumentSigner() minimize.Signer {
+func (t *Replay) DocumentSigner() minimize.Signer {
 	if t.doc == nil {
 		return nil
 	}

@@ -1,6 +1,6 @@
 // Package fuzzsource finds the fuzz targets the module's source declares,
 // by parsing every Go file (go/parser, whatever its build tags), so that
-// the tests which hold the registry of fuzz/property, the seed catalogue,
+// the tests which hold the registry of fuzz/spec, the seed catalogue,
 // the planted faults and fuzz/README.md to the code find every target and
 // not only those someone listed. It is for tests; nothing shipped imports
 // it.
