@@ -11,16 +11,10 @@ import (
 )
 
 // FuzzScanMatchesReference: admit.Scan against its slow twin admit.Reference.
-func FuzzScanMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzScanMatchesReference")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzScanMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzReferenceMatchesJSONText: admit.Reference against jsontext.
-func FuzzReferenceMatchesJSONText(f *testing.F) {
-	check := native.Target(f, "FuzzReferenceMatchesJSONText")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzReferenceMatchesJSONText(f *testing.F) { native.Fuzz(f) }
 
 // The admission properties on texts gen.Fragments builds from a fixed
 // seed, so every run checks the same 30,000 inputs of each: texts that

@@ -11,23 +11,14 @@ import (
 )
 
 // FuzzMeetExact: the meet of two drawn constraints is their intersection.
-func FuzzMeetExact(f *testing.F) {
-	check := native.Target(f, "FuzzMeetExact")
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) { check(t, s1, s2) })
-}
+func FuzzMeetExact(f *testing.F) { native.Fuzz(f) }
 
 // FuzzMeetBoundsExact: the meet of two drawn bounds admits a call iff both
 // do.
-func FuzzMeetBoundsExact(f *testing.F) {
-	check := native.Target(f, "FuzzMeetBoundsExact")
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) { check(t, s1, s2) })
-}
+func FuzzMeetBoundsExact(f *testing.F) { native.Fuzz(f) }
 
 // FuzzMeetExactOnSpellings: the meet on operands that respell one path.
-func FuzzMeetExactOnSpellings(f *testing.F) {
-	check := native.Target(f, "FuzzMeetExactOnSpellings")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzMeetExactOnSpellings(f *testing.F) { native.Fuzz(f) }
 
 // TestMeetLaws: over 800 constraint pairs drawn from one seed, the meet is
 // the intersection of its operands, commutative and idempotent (as sets of

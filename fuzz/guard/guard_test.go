@@ -12,23 +12,14 @@ import (
 // FuzzGuardForwardsOnlyWhatEveryParserReadsInside: what the guard sends is
 // one line to every framing reader and one tree to every JSON reader, and
 // what it forwards is inside the bound.
-func FuzzGuardForwardsOnlyWhatEveryParserReadsInside(f *testing.F) {
-	check := native.Target(f, "FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzGuardForwardsOnlyWhatEveryParserReadsInside(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDecide: every decision keeps the promises of its action.
-func FuzzDecide(f *testing.F) {
-	check := native.Target(f, "FuzzDecide")
-	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
-}
+func FuzzDecide(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDecideMatchesReference: the cheap decision agrees with the
 // tree-based twin, guard.DecideReference.
-func FuzzDecideMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzDecideMatchesReference")
-	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
-}
+func FuzzDecideMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
 // forwarded, answered and relayed are, so the target's seeds cover every

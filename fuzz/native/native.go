@@ -1,18 +1,16 @@
 // Package native binds the registry of fuzz/spec to Go's native fuzzing
-// engine (testing.F): a fuzz target is one call to Target and one f.Fuzz
-// whose function passes its arguments on, so that the property, its seeds
-// and its oracles are written once, outside the test file.
+// engine (testing.F): a fuzz target is one line, a call to Fuzz, so that
+// the property, its arguments, its seeds and its oracles are written once,
+// in its spec file, outside the test file.
 //
-//	func FuzzScanMatchesReference(f *testing.F) {
-//		check := native.Target(f, "FuzzScanMatchesReference")
-//		f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-//	}
+//	func FuzzScanMatchesReference(f *testing.F) { native.Fuzz(f) }
 package native
 
 import (
 	"fmt"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -53,6 +51,43 @@ func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 			tt.Fatal(v)
 		}
 	}
+}
+
+// Fuzz runs the registry target named as the fuzz target f is (f.Name()):
+// it adds the target's seeds and starts its oracles (Target), then hands
+// Go's engine a function of exactly the registry's argument types, so the
+// engine's corpus files are those of a hand-written f.Fuzz.
+func Fuzz(f *testing.F) {
+	f.Helper()
+	check := Target(f, f.Name())
+	t, _ := spec.Lookup(f.Name())
+	in := []reflect.Type{reflect.TypeFor[*testing.T]()}
+	for _, p := range t.Params {
+		typ, ok := argTypes[p]
+		if !ok {
+			f.Fatalf("native: %s takes a %s, which has no Go type here", t.Name, p)
+		}
+		in = append(in, typ)
+	}
+	fn := reflect.MakeFunc(reflect.FuncOf(in, nil, false), func(args []reflect.Value) []reflect.Value {
+		values := make([]any, len(args)-1)
+		for i, a := range args[1:] {
+			values[i] = a.Interface()
+		}
+		check(args[0].Interface().(*testing.T), values...)
+		return nil
+	})
+	f.Fuzz(fn.Interface())
+}
+
+// argTypes are the Go types of the registry's argument types.
+var argTypes = map[property.Param]reflect.Type{
+	property.Bytes:  reflect.TypeFor[[]byte](),
+	property.String: reflect.TypeFor[string](),
+	property.Bool:   reflect.TypeFor[bool](),
+	property.Uint8:  reflect.TypeFor[uint8](),
+	property.Uint64: reflect.TypeFor[uint64](),
+	property.Int:    reflect.TypeFor[int](),
 }
 
 // plant, set only in a binary built with the planted tag (planted.go),

@@ -49,7 +49,8 @@ func TestEveryFuzzTargetIsInTheRegistry(t *testing.T) {
 		case d.Kind == fuzzsource.GoFuzz:
 		case d.Dir != target.Dir || d.File != target.File:
 			t.Errorf("%s is declared in %s/%s, the registry says %s/%s", d.Name, d.Dir, d.File, target.Dir, target.File)
-		case strings.Join(d.Params, ",") != joinParams(target.Params):
+		case d.Kind == fuzzsource.Native && !d.Registry:
+			t.Errorf("%s (%s/%s) is not the one-line stub native.Fuzz(f): its arguments could differ from its spec's", d.Name, d.Dir, d.File)
 			t.Errorf("%s takes (%s), the registry says (%s)", d.Name, strings.Join(d.Params, ", "), joinParams(target.Params))
 		}
 		if d.Kind == fuzzsource.Native {
