@@ -1,6 +1,7 @@
 package oraclepin
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"os/exec"
 	"strings"
 	"testing"
@@ -18,4 +19,18 @@ func CheckPinnedVersion(t *testing.T, module, pinned string) {
 	if got := strings.TrimSpace(string(out)); got != pinned {
 		t.Errorf("go.mod requires %s %s, the adapter pins %s", module, got, pinned)
 	}
+}
+
+// CheckLibrary holds a Go adapter to go.mod (CheckPinnedVersion, and its
+// Version is that pin where the build information names no module) and to
+// its table of outcomes on the edge vectors (CheckIncumbent).
+func CheckLibrary(t *testing.T, l *oracle.Library, pinned Incumbent) {
+	t.Helper()
+	t.Run("pinned-version", func(t *testing.T) {
+		CheckPinnedVersion(t, l.Module(), l.Pinned())
+		if got := l.Version(); got != l.Pinned() {
+			t.Errorf("Version() = %q, want %q", got, l.Pinned())
+		}
+	})
+	t.Run("incumbent", func(t *testing.T) { CheckIncumbent(t, l, pinned) })
 }
