@@ -66,7 +66,7 @@ func readEngineFile(path string) (findings.Input, error) {
 
 // seedInput finds the input of a failing seed corpus entry: seed#N is the
 // N-th seed the target added with f.Add (Config.SeedValues, by default the
-// catalogue's spec.SeedsOf, in the order fuzz/native adds them); any other
+// spec file's seeds, spec.SeedsOf, in the order fuzz/native adds them); any other
 // entry is a file of the target's testdata/fuzz/FuzzX in dir.
 func seedInput(cfg Config, t Job, dir, entry string) (findings.Input, error) {
 	n, ok := strings.CutPrefix(entry, "seed#")

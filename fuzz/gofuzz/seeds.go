@@ -15,7 +15,7 @@ import (
 )
 
 // Seeds returns the seed corpus of an entry point: every seed the
-// catalogue (package seeds) has for its registry target, as the bytes
+// spec file of its registry target lists, as the bytes
 // property.FromBytes reads the arguments from, without repeats. It fails
 // for an unknown entry point, a seed that has no such bytes, and an empty
 // corpus.

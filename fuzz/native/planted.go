@@ -25,7 +25,7 @@ const (
 func init() { plant = plantFromEnv }
 
 // plantFromEnv binds the target to the variant PlantedEnv names, when it
-// is a variant of this target, with the catalogue's seeds and the
+// is a variant of this target, with its spec file's seeds and the
 // variant's own after them (in that order, as planted.SeedsOf lists them
 // for the campaign to find a failing seed#N), or none when SeedsEnv is
 // "withheld". It fails f for a name planted does not know.
