@@ -24,7 +24,7 @@
 // its oracles), digest.go, bound_glob.go, argcanon.go (argument
 // canonicalization, with the reference resolver in argcanon_resolver.go),
 // bound_meet.go, bound_parse.go (with the probes of bound_probes.go),
-// guard.go and guard_reference.go (with the JSON readers of
-// guard_readers.go and the framing readers of fuzz/oracle/linereader) and
-// minimize.go (the minimizer's own).
+// guard.go and guard_reference.go (with the JSON-RPC readers of
+// fuzz/oracle/msgreader and the framing readers of fuzz/oracle/linereader)
+// and minimize.go (the minimizer's own).
 package property

@@ -15,7 +15,7 @@ var _ = register(Target{
 	Property: "GuardForwardsOnlyWhatEveryParserReadsInside",
 	Checks:   "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
 	Input:    "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
-	Oracles: []string{"last-wins (encoding/json)", "first-wins (jsontext tokens)", "strict (jsontext)", "bound.Check",
+	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict)", "bound.Check",
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
 	Params:   []property.Param{property.Bytes},
 	Text:     oneText,

@@ -1,4 +1,13 @@
-package property
+// Package msgreader reads a JSON-RPC message as the servers behind a guard
+// might: three common readings of duplicate members (the last wins, as
+// encoding/json into a map and JSON.parse do; the first wins, as a
+// streaming token reader may; or the message is refused, jsontext's
+// default), each a value tree with object members sorted by name, and the
+// message each tree says (its method, its tools/call, its provenance
+// chain). The guard property (fuzz/property, GuardDecisionReadsInside)
+// requires what the guard forwards to read the same under all three (One);
+// the framing counterpart is fuzz/oracle/linereader.
+package msgreader
 
 import (
 	"bytes"
@@ -13,22 +22,22 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// messageReader is one way a server might read a JSON-RPC message: the
+// Reader is one way a server might read a JSON-RPC message: the
 // message as a value tree (object members sorted by name, each name once)
 // or a refusal. None of them is the guard's own reader.
-type messageReader struct {
-	name string
-	read func([]byte) (bound.Value, error)
+type Reader struct {
+	Name string
+	Read func([]byte) (bound.Value, error)
 }
 
-// messageReaders are the three common readings of duplicate members:
+// Readers are the three common readings of duplicate members:
 // the last one wins (encoding/json into a map, as JSON.parse does), the
 // first one wins (a jsontext token stream, as some streaming parsers do),
 // or the message is refused (jsontext's defaults).
-var messageReaders = []messageReader{
+var Readers = []Reader{
 	{"last-wins (encoding/json)", readLastWins},
-	{"first-wins (jsontext tokens)", func(b []byte) (bound.Value, error) { return readTokens(b, false) }},
-	{"strict (jsontext, no duplicates)", func(b []byte) (bound.Value, error) { return readTokens(b, true) }},
+	{"first-wins (jsontext tokens)", func(b []byte) (bound.Value, error) { return ReadTokens(b, false) }},
+	{"strict (jsontext, no duplicates)", func(b []byte) (bound.Value, error) { return ReadTokens(b, true) }},
 }
 
 // readLastWins decodes b with encoding/json into a map, numbers kept as
@@ -82,11 +91,11 @@ func fromAny(x any) (bound.Value, error) {
 	return bound.Value{}, fmt.Errorf("encoding/json gave a %T", x)
 }
 
-// readTokens reads b as a jsontext token stream. strict refuses duplicate
+// ReadTokens reads b as a jsontext token stream. strict refuses duplicate
 // names and invalid UTF-8 (jsontext's defaults); otherwise both are
 // allowed, invalid UTF-8 read as U+FFFD, and the first of duplicate
 // members is kept.
-func readTokens(b []byte, strict bool) (bound.Value, error) {
+func ReadTokens(b []byte, strict bool) (bound.Value, error) {
 	d := jsontext.NewDecoder(bytes.NewReader(b), jsontext.AllowDuplicateNames(!strict), jsontext.AllowInvalidUTF8(!strict))
 	v, err := readTokenValue(d)
 	if err != nil {
@@ -156,46 +165,71 @@ func sortMembers(v *bound.Value) {
 	slices.SortFunc(v.Members, func(a, b bound.Member) int { return strings.Compare(a.Name, b.Name) })
 }
 
-// messageReading is what one reader makes of a message: the tree, and
+// Reading is what one reader makes of a message: the tree, and
 // from it the method and, for a tools/call, the call and the chain.
-type messageReading struct {
-	tree     bound.Value
-	method   *bound.Value // nil: no method member
-	call     *bound.Call  // a tools/call whose params read as a call
-	chain    *bound.Provenance
-	callErr  error // why params did not read as a call
-	chainErr error // why the provenance present did not read
+type Reading struct {
+	Tree     bound.Value
+	Method   *bound.Value // nil: no method member
+	Call     *bound.Call  // a tools/call whose params read as a call
+	Chain    *bound.Provenance
+	CallErr  error // why params did not read as a call
+	ChainErr error // why the provenance present did not read
 }
 
-// readMessage interprets a tree as a JSON-RPC message.
-func readMessage(tree bound.Value) messageReading {
-	r := messageReading{tree: tree}
+// Interpret interprets a tree as a JSON-RPC message.
+func Interpret(tree bound.Value) Reading {
+	r := Reading{Tree: tree}
 	if m, ok := tree.Get("method"); ok {
-		r.method = &m
+		r.Method = &m
 	}
-	if !r.isCall() {
+	if !r.IsCall() {
 		return r
 	}
 	params, _ := tree.Get("params")
 	call, err := bound.CallFromValue(params)
 	if err != nil {
-		r.callErr = err
+		r.CallErr = err
 		return r
 	}
-	r.call = &call
+	r.Call = &call
 	meta, ok := params.Get("_meta")
 	if !ok {
 		return r
 	}
 	if pv, ok := meta.Get("io.noescalation/provenance"); ok {
-		r.chain, r.chainErr = bound.ProvenanceFromValue(pv)
+		r.Chain, r.ChainErr = bound.ProvenanceFromValue(pv)
 	} else if meta.Kind != bound.KindObject {
-		r.chainErr = fmt.Errorf("_meta is a %v", meta.Kind)
+		r.ChainErr = fmt.Errorf("_meta is a %v", meta.Kind)
 	}
 	return r
 }
 
-// isCall reports whether the reading's method is the string tools/call.
-func (r messageReading) isCall() bool {
-	return r.method != nil && r.method.Kind == bound.KindString && r.method.Str == "tools/call"
+// IsCall reports whether the reading's method is the string tools/call.
+func (r Reading) IsCall() bool {
+	return r.Method != nil && r.Method.Kind == bound.KindString && r.Method.Str == "tools/call"
+}
+
+// ErrReadersDiffer is One's error when two readers read two trees.
+var ErrReadersDiffer = errors.New("the readers read different trees")
+
+// One reads b with every reader and returns the reading they share,
+// or what kept them from sharing one: a reader refusing b, or two readers
+// reading different trees.
+func One(b []byte) (Reading, error) {
+	var first []byte
+	var tree bound.Value
+	for i, rd := range Readers {
+		t, err := rd.Read(b)
+		if err != nil {
+			return Reading{}, errors.New("the " + rd.Name + " reader refuses it: " + err.Error())
+		}
+		text, _ := t.MarshalJSON()
+		if i == 0 {
+			first, tree = text, t
+		} else if !bytes.Equal(text, first) {
+			return Reading{}, errors.Join(ErrReadersDiffer, errors.New(Readers[0].Name+" reads "+string(first)+
+				", "+rd.Name+" reads "+string(text)))
+		}
+	}
+	return Interpret(tree), nil
 }
