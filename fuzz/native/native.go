@@ -8,6 +8,7 @@ package native
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"reflect"
@@ -99,7 +100,7 @@ var plant func(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) b
 // oracle processes they started: func TestMain(m *testing.M) { native.Main(m) }.
 func Main(m *testing.M) {
 	code := m.Run()
-	if err := property.Close(); err != nil {
+	if err := installed.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, "native: closing the oracles:", err)
 	}
 	os.Exit(code)

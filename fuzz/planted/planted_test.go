@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"go/build/constraint"
 	"go/parser"
@@ -28,7 +29,7 @@ import (
 // TestMain stops the Node oracles the variants of the Node targets start.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	property.Close()
+	installed.Close()
 	os.Exit(code)
 }
 

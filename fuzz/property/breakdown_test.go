@@ -25,9 +25,7 @@ func TestMain(m *testing.M) {
 	if _, ok := os.LookupEnv(fakeOracleEnv); ok {
 		os.Exit(fakeOracle())
 	}
-	code := m.Run()
-	Close()
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 func fakeOracle() int {

@@ -13,11 +13,11 @@
 //
 // The package also holds what every target's arguments are (Input, Param,
 // and FromBytes, the reading of one byte string as arguments for go-fuzz
-// and libFuzzer) and the oracles' lifecycle: the in-process Go oracles
-// (GoOracles) and the Node oracles, processes started on first use and
-// kept for every check after it, across a fuzzing worker's executions and
-// a minimizer's tries, until Close. A crash or hang of an oracle is a
-// violation of its own class (oracle:NAME:breakdown:KIND).
+// and libFuzzer). The oracles a property compares against are passed in;
+// the ones the fuzz targets share, and their lifecycle, are
+// fuzz/oracle/installed's. A crash or hang of an oracle is a violation of
+// its own class (oracle:NAME:breakdown:KIND); oracles that did not start,
+// Unavailable.
 //
 // The properties, by area: admit.go (admission), jcs.go, jcs_parts.go,
 // jcs_oracles.go and jcs_generated.go (the canonicalizer, its parts and

@@ -20,6 +20,7 @@ package signer
 import (
 	"errors"
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"slices"
 
@@ -75,7 +76,7 @@ var areas = []struct {
 func oracles() map[string]oracle.Canonicalizer {
 	short := map[string]string{cyberphone.Name: "cyberphone", gowebpki.Name: "gowebpki", jsontext.Name: "jsontext"}
 	out := map[string]oracle.Canonicalizer{}
-	for _, o := range property.GoOracles() {
+	for _, o := range installed.Go() {
 		out[short[o.Name()]] = o
 	}
 	return out

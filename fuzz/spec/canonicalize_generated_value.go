@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -19,11 +20,11 @@ var _ = register(Target{
 }, Checked[property.Canonicalizer]{
 	Real: property.JCSDefault,
 	Check: func(c property.Canonicalizer, in property.Input) *property.Violation {
-		return property.GeneratedWritingsAgree(c, property.GoOracles(), in.Bytes(0))
+		return property.GeneratedWritingsAgree(c, installed.Go(), in.Bytes(0))
 	},
 	DocumentOf: plainValue,
 	CheckDocument: func(c property.Canonicalizer, doc []byte) *property.Violation {
-		return property.GeneratedDocumentWritingsAgree(c, property.GoOracles(), doc)
+		return property.GeneratedDocumentWritingsAgree(c, installed.Go(), doc)
 	},
 })
 

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -21,7 +22,7 @@ var _ = register(Target{
 	GoFuzz:   true,
 	Seeds:    oracleDocuments(),
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
-	return property.CanonicalizeMatchesOracles(c, property.GoOracles(), text)
+	return property.CanonicalizeMatchesOracles(c, installed.Go(), text)
 }))
 
 // oracleDocuments are the documents the oracle targets start from.

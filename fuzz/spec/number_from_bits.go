@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -21,7 +22,7 @@ var _ = register(Target{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
 		return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation {
-			return property.NumberMatchesOracles(f, property.GoOracles(), nil, bits)
+			return property.NumberMatchesOracles(f, installed.Go(), nil, bits)
 		})
 	},
 })

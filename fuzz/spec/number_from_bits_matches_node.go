@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -20,7 +21,7 @@ var _ = register(Target{
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
-		ecma, err := property.ECMAScript()
+		ecma, err := installed.ECMAScript()
 		if err != nil {
 			return property.Unavailable("NumberMatchesOracles", err)
 		}

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -13,7 +14,7 @@ var (
 
 // withNode runs check with the Node oracles, or reports them unavailable.
 func withNode(prop string, check func(refs []oracle.Canonicalizer) *property.Violation) *property.Violation {
-	refs, err := property.NodeCanonicalizers()
+	refs, err := installed.NodeCanonicalizers()
 	if err != nil {
 		return property.Unavailable(prop, err)
 	}

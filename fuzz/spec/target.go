@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -98,10 +99,10 @@ func register[I any](t Target, c Checked[I]) *Target {
 }
 
 // Start starts what the property needs beyond the process: the Node
-// oracles, once, kept for every later check until property.Close.
+// oracles, once, kept for every later check until installed.Close.
 func (t *Target) Start() error {
 	if t.Node {
-		_, err := property.NodeOracles()
+		_, err := installed.Node()
 		return err
 	}
 	return nil

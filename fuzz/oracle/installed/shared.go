@@ -1,4 +1,4 @@
-package property
+package installed
 
 import (
 	"errors"
@@ -15,9 +15,9 @@ import (
 // every fuzz execution.
 var goOracles = []oracle.Canonicalizer{gowebpki.New(), cyberphone.New(), jsontext.New()}
 
-// GoOracles are the in-process RFC 8785 references the Go-oracle targets
-// compare against.
-func GoOracles() []oracle.Canonicalizer { return goOracles }
+// Go are the in-process RFC 8785 references, shared by every check that
+// compares against them (they hold no state).
+func Go() []oracle.Canonicalizer { return goOracles }
 
 // The Node oracles: one process each, started on first use and kept for
 // every check after it (a fuzzing worker, a minimizer's thousands of
@@ -33,10 +33,10 @@ var (
 	nodeErr  error
 )
 
-// NodeOracles returns the Node oracles, starting them if need be. A
+// Node returns the shared Node oracles, starting them if need be. A
 // missing oracle is an error naming the fix (make node-deps), never a
 // smaller comparison.
-func NodeOracles() ([]*node.Oracle, error) {
+func Node() ([]*node.Oracle, error) {
 	nodeMu.Lock()
 	defer nodeMu.Unlock()
 	if nodeRefs != nil {
@@ -59,7 +59,7 @@ func NodeOracles() ([]*node.Oracle, error) {
 
 // NodeCanonicalizers are the Node oracles as oracle.Canonicalizers.
 func NodeCanonicalizers() ([]oracle.Canonicalizer, error) {
-	nodes, err := NodeOracles()
+	nodes, err := Node()
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +70,8 @@ func NodeCanonicalizers() ([]oracle.Canonicalizer, error) {
 	return out, nil
 }
 
-// Close stops the Node oracle processes, if any were started; a later
-// check starts them again.
+// Close stops the shared Node oracle processes, if any were started; a
+// later check starts them again.
 func Close() error {
 	nodeMu.Lock()
 	defer nodeMu.Unlock()
@@ -83,18 +83,13 @@ func Close() error {
 	return errors.Join(errs...)
 }
 
-// Unavailable is the violation of a property whose oracles did not start.
-func Unavailable(property string, err error) *Violation {
-	return violated(property, "oracle:unavailable", "the oracles did not start (make node-deps): %v", err)
-}
-
 // errNoECMAScript: the Node oracles started, but none is the ECMAScript
 // ground truth.
-var errNoECMAScript = errors.New("property: no node/ecmascript among the Node oracles")
+var errNoECMAScript = errors.New("installed: no node/ecmascript among the Node oracles")
 
 // ECMAScript is the ECMAScript ground-truth oracle among the Node ones.
 func ECMAScript() (*node.Oracle, error) {
-	nodes, err := NodeOracles()
+	nodes, err := Node()
 	if err != nil {
 		return nil, err
 	}
