@@ -3,13 +3,13 @@ package campaign
 import (
 	"context"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )

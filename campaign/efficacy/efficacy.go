@@ -21,7 +21,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"io"
 	"os"
 	"path/filepath"
@@ -34,6 +33,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )

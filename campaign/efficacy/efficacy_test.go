@@ -3,7 +3,6 @@ package efficacy
 import (
 	"context"
 	"encoding/json"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // The machinery on one fault with a tiny budget: the planted build of the

@@ -1,13 +1,13 @@
 package admitfuzz
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // FuzzScanMatchesReference: admit.Scan against its slow twin admit.Reference.

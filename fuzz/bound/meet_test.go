@@ -1,12 +1,12 @@
 package boundfuzz
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 

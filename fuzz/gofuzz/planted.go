@@ -3,10 +3,10 @@
 package gofuzz
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // In a build with the planted tag (the efficacy benchmark's libFuzzer

@@ -6,12 +6,12 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // Seeds returns the seed corpus of an entry point: every seed the

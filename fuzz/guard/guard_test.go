@@ -1,11 +1,11 @@
 package guardfuzz
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 

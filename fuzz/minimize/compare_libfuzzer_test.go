@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 

@@ -3,11 +3,11 @@ package minimizefuzz
 import (
 	"bytes"
 	"context"
-	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"testing"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 

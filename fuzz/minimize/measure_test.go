@@ -3,8 +3,6 @@ package minimizefuzz
 import (
 	"bytes"
 	"context"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
-	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +11,8 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )

@@ -8,13 +8,13 @@ package native
 
 import (
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"reflect"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 

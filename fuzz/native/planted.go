@@ -3,11 +3,11 @@
 package native
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 

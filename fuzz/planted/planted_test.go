@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
@@ -20,8 +18,10 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )

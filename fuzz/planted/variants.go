@@ -2,11 +2,11 @@ package planted
 
 import (
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"strings"
 	"unicode"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"

@@ -3,11 +3,11 @@ package property
 import (
 	"bytes"
 	"errors"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/msgreader"
 	"sync"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/linereader"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/msgreader"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"reflect"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
-
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )

@@ -2,7 +2,6 @@ package property
 
 import (
 	"bytes"
-	"github.com/go-json-experiment/json/jsontext"
 	"math"
 	"regexp"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Comparison is one member-name order under test: jcs.CompareUTF16, the

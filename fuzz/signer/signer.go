@@ -20,15 +20,15 @@ package signer
 import (
 	"errors"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/cyberphone"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/gowebpki"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )

@@ -2,11 +2,11 @@ package signer
 
 import (
 	"errors"
-	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 

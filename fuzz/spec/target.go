@@ -2,13 +2,13 @@ package spec
 
 import (
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )

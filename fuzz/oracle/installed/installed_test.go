@@ -1,10 +1,10 @@
 package installed
 
 import (
-	"github.com/canonfuzz/canonfuzz/seeds"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // TestEveryOracleIsInstalled fails, naming each, when an oracle cannot run.

@@ -1,10 +1,11 @@
 package oraclepin
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 )
 
 // CheckPinnedVersion fails unless pinned is the version of module that

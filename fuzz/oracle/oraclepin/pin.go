@@ -3,11 +3,11 @@ package oraclepin
 import (
 	"errors"
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/seeds"
 	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // Refuses marks a pinned outcome as a refusal (an error wrapping
