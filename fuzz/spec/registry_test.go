@@ -2,9 +2,11 @@ package spec
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
@@ -106,3 +108,47 @@ func joinValues(in property.Input) string {
 }
 
 func fmtValue(v any) string { return fmt.Sprint(v) }
+
+// Every target is declared in the spec file named after it, so that the
+// file of FuzzScanMatchesReference is scan_matches_reference.go, and every
+// file of this package but the shared ones declares one target.
+func TestEverySpecFileIsNamedAfterItsTarget(t *testing.T) {
+	shared := []string{"doc.go", "index.go", "oracles.go", "read.go", "seedsets.go", "target.go"}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySpec := map[string]string{}
+	for _, target := range Targets() {
+		want := snake(strings.TrimPrefix(target.Name, "Fuzz")) + ".go"
+		if target.Spec != want {
+			t.Errorf("%s is declared in %s, not in %s", target.Name, target.Spec, want)
+		}
+		bySpec[target.Spec] = target.Name
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") && !slices.Contains(shared, f) && bySpec[f] == "" {
+			t.Errorf("%s declares no target: a spec file is one target, shared code goes in %v", f, shared)
+		}
+	}
+}
+
+// snake writes a CamelCase name in snake_case, an initialism as one word:
+// CompareUTF16MatchesReference is compare_utf16_matches_reference.
+func snake(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		upper := unicode.IsUpper(r)
+		if upper && i > 0 {
+			prev, next := rune(name[i-1]), rune(0)
+			if i+1 < len(name) {
+				next = rune(name[i+1])
+			}
+			if !unicode.IsUpper(prev) || next != 0 && unicode.IsLower(next) {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
