@@ -120,12 +120,12 @@ gofuzz-cluster: fuzz-tools
 
 # Our minimizer next to Go's built-in one on the same planted crashers.
 minimize-compare:
-	RUNS=4 minimize/compare.sh
+	RUNS=4 fuzz/minimize/compare.sh
 
 # Our minimizer next to libFuzzer's -minimize_crash on the same crashers,
 # both results replayed through the original signature.
 minimize-compare-libfuzzer: fuzz-tools
-	SECONDS_EACH=20 RUNS=100000 SEED=1 minimize/compare-libfuzzer.sh
+	SECONDS_EACH=20 RUNS=100000 SEED=1 fuzz/minimize/compare-libfuzzer.sh
 
 # The pinned report schema, metrics, HTML elements and JSON Schema
 # validator of the mutation report (mutation/report/package-lock.json).
@@ -181,7 +181,7 @@ matrix-oracles:
 matrix: build node-deps matrix-oracles study-ext
 	bin/canonfuzz matrix --ext $(STUDY_EXT_OUT) --out docs/study/canonicalizers --findings findings/study \
 		--reports docs/study/reports --conformance docs/study/conformance
-	CANONFUZZ_STUDY_EXT=$(STUDY_EXT_OUT) $(GO) test -count=1 ./findings -run 'TestReplayStudyFindings|TestStudyReports'
+	CANONFUZZ_STUDY_EXT=$(STUDY_EXT_OUT) $(GO) test -count=1 ./matrix -run 'TestReplayStudyFindings|TestStudyReports'
 	$(GO) test -count=1 ./matrix -run 'TestConformanceSuite'
 
 # The study's implementations that no registry here serves (serde_jcs and

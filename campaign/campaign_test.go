@@ -37,9 +37,13 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 		Root: fixture, Patterns: []string{"./..."}, Time: 10 * time.Second, Grace: 5 * time.Second,
 		Workdir: work, Progress: &progress, Minimize: min,
 		Targets: []string{"FuzzFine", "FuzzFails", "FuzzFailsOnSeed", "FuzzHangs"},
+		// The fixture module's own registry: its fuzz targets are not the
+		// module's.
+		Registry: []Job{{Package: "fixture", Name: "FuzzFine"}, {Package: "fixture", Name: "FuzzFails"},
+			{Package: "fixture", Name: "FuzzFailsOnSeed"}, {Package: "fixture", Name: "FuzzHangs"}},
 		// The fixture module is not in the catalogue: its seeds in code,
 		// in the order FuzzFailsOnSeed adds them.
-		SeedValues: func(t Target) ([]seeds.Seed, error) {
+		SeedValues: func(t Job) ([]seeds.Seed, error) {
 			if t.Name != "FuzzFailsOnSeed" {
 				return nil, fmt.Errorf("no seeds of %s", t.Name)
 			}
@@ -110,7 +114,7 @@ type recordingMinimizer struct {
 	inputs []findings.Input
 }
 
-func (m *recordingMinimizer) Minimize(ctx context.Context, t Target, in findings.Input) (Vector, error) {
+func (m *recordingMinimizer) Minimize(ctx context.Context, t Job, in findings.Input) (Vector, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.inputs = append(m.inputs, in)
@@ -119,7 +123,7 @@ func (m *recordingMinimizer) Minimize(ctx context.Context, t Target, in findings
 
 // A name that matches no target is an error, not an empty campaign.
 func TestSelectRefusesUnknownNames(t *testing.T) {
-	all := []Target{{Package: "x/targets/admit", Name: "FuzzScan"}, {Package: "x/fuzz", Name: "FuzzJCS"}}
+	all := []Job{{Package: "x/targets/admit", Name: "FuzzScan"}, {Package: "x/fuzz", Name: "FuzzJCS"}}
 	if got, err := Select(all, []string{"admit"}); err != nil || len(got) != 1 || got[0].Name != "FuzzScan" {
 		t.Errorf("Select(admit) = %v, %v", got, err)
 	}

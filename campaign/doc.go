@@ -10,7 +10,7 @@
 //     process's progress lines, keeps the generated corpus in a work
 //     directory so the next campaign resumes from it. A failure on a seed
 //     corpus entry keeps its input too: a file of testdata/fuzz, or the
-//     N-th seed the target adds in code (seed#N, seeds.For).
+//     N-th seed the target adds in code (seed#N, spec.SeedsOf).
 //   - EngineGoFuzz, EngineLibFuzzer: it runs go-fuzz
 //     (scripts/gofuzz-cluster.sh) or the libFuzzer builds
 //     (scripts/libfuzzer-build.sh) of the entry points of fuzz/gofuzz, or

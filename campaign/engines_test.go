@@ -10,7 +10,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 )
 
 // A run that names no failing input is never a failure: the engine's own
@@ -74,7 +74,7 @@ func plantedReducer(t *testing.T, out string) Reducer {
 		t.Fatal(err)
 	}
 	return Reducer{Out: out, Options: findings.Request{Time: 20 * time.Second},
-		Signer: func(Target) (*signer.Target, error) { return signer.ForBinding(b), nil }}
+		Signer: func(Job) (*signer.Replay, error) { return signer.ForBinding(b), nil }}
 }
 
 const duplicateCrasher = `{"tool":{"name":"x","name":"y"},"pad":[1,2,3,"abc"]}`

@@ -24,18 +24,18 @@ const gofuzzPackage = "github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 
 // entryPoints are the targets of a go-fuzz or libFuzzer campaign: the
 // entry points of fuzz/gofuzz named in cfg.Targets, or all of them.
-func entryPoints(cfg Config) ([]Target, error) {
+func entryPoints(cfg Config) ([]Job, error) {
 	all := gofuzz.EntryPoints()
 	names := cfg.Targets
 	if len(names) == 0 {
 		names = all
 	}
-	var out []Target
+	var out []Job
 	for _, name := range names {
 		if !slices.Contains(all, name) {
 			return nil, fmt.Errorf("campaign: %s has no go-fuzz or libFuzzer entry point (have %s)", name, strings.Join(all, ", "))
 		}
-		out = append(out, Target{Package: gofuzzPackage, Dir: filepath.Join(cfg.Root, "fuzz", "gofuzz"), Name: name})
+		out = append(out, Job{Package: gofuzzPackage, Dir: filepath.Join(cfg.Root, "fuzz", "gofuzz"), Name: name})
 	}
 	return out, nil
 }
@@ -43,7 +43,7 @@ func entryPoints(cfg Config) ([]Target, error) {
 // runEntryPoint runs go-fuzz or libFuzzer on one entry point, or takes
 // the crashers an earlier run left in cfg.From, and hands every crasher to
 // the minimizer exactly as a native failure.
-func runEntryPoint(ctx context.Context, cfg Config, t Target) Result {
+func runEntryPoint(ctx context.Context, cfg Config, t Job) Result {
 	res := Result{Target: t.Name, Package: t.Package, Engine: cfg.Engine, Status: StatusOK}
 	start := time.Now()
 	var dir string
@@ -136,7 +136,7 @@ func Crashers(engine, dir string) ([]string, error) {
 // scripts/gofuzz-cluster.sh) or the libFuzzer binary of the entry point
 // (built by scripts/libfuzzer-build.sh into cfg.Bin) for cfg.Time, and
 // returns the folder its crashers are in.
-func runEngine(ctx context.Context, cfg Config, t Target, res *Result) (string, error) {
+func runEngine(ctx context.Context, cfg Config, t Job, res *Result) (string, error) {
 	work, err := filepath.Abs(filepath.Join(cfg.Workdir, cfg.Engine, t.Name))
 	if err != nil {
 		return "", err

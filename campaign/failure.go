@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -65,9 +66,9 @@ func readEngineFile(path string) (findings.Input, error) {
 
 // seedInput finds the input of a failing seed corpus entry: seed#N is the
 // N-th seed the target added with f.Add (Config.SeedValues, by default the
-// catalogue's seeds.For, in the order fuzz/native adds them); any other
+// spec file's seeds, spec.SeedsOf, in the order fuzz/native adds them); any other
 // entry is a file of the target's testdata/fuzz/FuzzX in dir.
-func seedInput(cfg Config, t Target, dir, entry string) (findings.Input, error) {
+func seedInput(cfg Config, t Job, dir, entry string) (findings.Input, error) {
 	n, ok := strings.CutPrefix(entry, "seed#")
 	if !ok {
 		return readEngineFile(filepath.Join(dir, "testdata", "fuzz", t.Name, entry))
@@ -88,19 +89,19 @@ func seedInput(cfg Config, t Target, dir, entry string) (findings.Input, error) 
 		return findings.Input{}, err
 	}
 	return findings.Input{Values: list[i].Values, Format: findings.FormatSeed, Raw: raw,
-		Source: fmt.Sprintf("seeds.For(%q)[%d] %s", t.Name, i, list[i].Name)}, nil
+		Source: fmt.Sprintf("spec.SeedsOf(%q)[%d] %s", t.Name, i, list[i].Name)}, nil
 }
 
-func (cfg Config) seedValues(t Target) ([]seeds.Seed, error) {
+func (cfg Config) seedValues(t Job) ([]seeds.Seed, error) {
 	if cfg.SeedValues != nil {
 		return cfg.SeedValues(t)
 	}
-	return seeds.For(t.Name)
+	return spec.SeedsOf(t.Name)
 }
 
 // collect keeps a failing input's bytes under Out and hands them to the
 // minimizer.
-func collect(ctx context.Context, cfg Config, t Target, f Failure, in findings.Input) Failure {
+func collect(ctx context.Context, cfg Config, t Job, f Failure, in findings.Input) Failure {
 	f.Format = in.Format
 	if in.Format == findings.FormatSeed {
 		_, f.Seed, _ = strings.Cut(in.Source, "] ")

@@ -81,7 +81,7 @@ func (r *engineReport) withoutInput(waitErr error) string {
 
 // runNative fuzzes one native target in its own process group, so that the
 // engine's workers die with it at the deadline.
-func runNative(ctx context.Context, cfg Config, t Target, exe string) Result {
+func runNative(ctx context.Context, cfg Config, t Job, exe string) Result {
 	res := Result{Target: t.Name, Package: t.Package, Engine: EngineNative, Status: StatusOK,
 		Log: filepath.Join(cfg.Workdir, "logs", t.Name+".log")}
 	if err := os.MkdirAll(filepath.Dir(res.Log), 0o755); err != nil {
@@ -189,7 +189,7 @@ func runNative(ctx context.Context, cfg Config, t Target, exe string) Result {
 // Scratch a fresh directory under Workdir holding a copy of the target's
 // committed testdata/fuzz/FuzzX (none when seeds are withheld) and a
 // fresh cache.
-func nativeDirs(cfg Config, t Target) (dir, corpus string, err error) {
+func nativeDirs(cfg Config, t Job) (dir, corpus string, err error) {
 	if !cfg.Scratch {
 		corpus, err = filepath.Abs(filepath.Join(cfg.Workdir, "corpus", strings.ReplaceAll(t.Package, "/", "_")))
 		return t.Dir, corpus, err

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/canonfuzz/canonfuzz/findings"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 )
 
 // Reducer is the Minimizer of the campaign: it hands each failing input's
@@ -13,14 +13,14 @@ import (
 // one vector per signature under Out, and checks that the minimized
 // input, read back from the vector's payload, signs as the input did.
 type Reducer struct {
-	Out     string                                   // the findings folder
-	Options findings.Request                         // Time, Comment, Found, Progress; Target, Signer and Out are set per failure
-	Signer  func(t Target) (*signer.Target, error)   // nil: signer.For(t.Name) in failure mode
-	Comment func(t Target, in findings.Input) string // the comment of a new vector; nil: "found by canonfuzz campaign in FuzzX"
+	Out     string                                // the findings folder
+	Options findings.Request                      // Time, Comment, Found, Progress; Target, Signer and Out are set per failure
+	Signer  func(t Job) (*signer.Replay, error)   // nil: signer.For(t.Name) in failure mode
+	Comment func(t Job, in findings.Input) string // the comment of a new vector; nil: "found by canonfuzz campaign in FuzzX"
 }
 
 // Minimize reduces and records one failing input.
-func (r Reducer) Minimize(ctx context.Context, t Target, in findings.Input) (Vector, error) {
+func (r Reducer) Minimize(ctx context.Context, t Job, in findings.Input) (Vector, error) {
 	st, err := r.target(t)
 	if err != nil {
 		return Vector{}, err
@@ -57,7 +57,7 @@ func (r Reducer) Minimize(ctx context.Context, t Target, in findings.Input) (Vec
 	return v, nil
 }
 
-func (r Reducer) target(t Target) (*signer.Target, error) {
+func (r Reducer) target(t Job) (*signer.Replay, error) {
 	if r.Signer != nil {
 		return r.Signer(t)
 	}

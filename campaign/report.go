@@ -59,7 +59,7 @@ func (r *Report) Overruns() []string {
 
 // write writes campaign.json, campaign.md and campaign.sarif into
 // cfg.Out.
-func (r *Report) write(cfg Config, targets []Target) error {
+func (r *Report) write(cfg Config, targets []Job) error {
 	dir := cfg.Out
 	js, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -36,6 +36,7 @@ type Config struct {
 	Engine   string        // EngineNative (the default), EngineGoFuzz or EngineLibFuzzer
 	Patterns []string      // native: packages to search for targets; default ./targets/... ./fuzz/...
 	Targets  []string      // fuzz target or short package names; empty means all
+	Registry []Job         // native: the fuzz targets there are; nil: every target of fuzz/spec's registry (Registry)
 	Time     time.Duration // fuzzing time per target
 	Grace    time.Duration // past Time, how long a target may take before it counts as hung
 	Parallel int           // targets fuzzed at once
@@ -63,8 +64,8 @@ type Config struct {
 	Scratch bool
 	// SeedValues gives the values a target adds in code with f.Add, in
 	// order, so that a failure the engine reports on seed#N keeps its
-	// input; nil means the catalogue (seeds.For).
-	SeedValues func(t Target) ([]seeds.Seed, error)
+	// input; nil means the catalogue (spec.SeedsOf).
+	SeedValues func(t Job) ([]seeds.Seed, error)
 
 	// Engines other than native: From takes the crashers (go-fuzz) or
 	// crash files (libFuzzer) of an earlier run, such as a go-fuzz
@@ -89,7 +90,7 @@ type Config struct {
 // Discovery is the native targets Discover found and the test binary of
 // each target's package.
 type Discovery struct {
-	Targets  []Target
+	Targets  []Job
 	Binaries map[string]string // by package import path
 }
 
@@ -97,7 +98,7 @@ type Discovery struct {
 // signature not seen before; a known signature only adds to its vector's
 // count. It gets the failing bytes themselves, never a path to read again.
 type Minimizer interface {
-	Minimize(ctx context.Context, t Target, in findings.Input) (Vector, error)
+	Minimize(ctx context.Context, t Job, in findings.Input) (Vector, error)
 }
 
 // Vector is what a Minimizer made of one failing input.
@@ -164,14 +165,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	var (
-		targets []Target
-		run     func(ctx context.Context, cfg Config, t Target) Result
+		targets []Job
+		run     func(ctx context.Context, cfg Config, t Job) Result
 	)
 	switch cfg.Engine {
 	case EngineNative:
 		d := cfg.Discovered
 		if d == nil {
-			all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns, cfg.Tags)
+			all, binaries, err := Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), cfg.Patterns, cfg.Tags, cfg.Registry)
 			if err != nil {
 				return nil, err
 			}
@@ -182,7 +183,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if targets, err = Select(all, cfg.Targets); err != nil {
 			return nil, err
 		}
-		run = func(ctx context.Context, cfg Config, t Target) Result {
+		run = func(ctx context.Context, cfg Config, t Job) Result {
 			return runNative(ctx, cfg, t, binaries[t.Package])
 		}
 	default:
@@ -249,6 +250,9 @@ func (cfg *Config) defaults() error {
 	}
 	if cfg.Seeds == SeedsWithheld && cfg.Engine == EngineGoFuzz {
 		return errors.New("campaign: seeds cannot be withheld from go-fuzz (scripts/gofuzz-cluster.sh adds them)")
+	}
+	if cfg.Registry == nil {
+		cfg.Registry = Registry()
 	}
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"./targets/...", "./fuzz/..."}

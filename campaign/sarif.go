@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/internal/sarif"
 )
 
@@ -19,13 +19,13 @@ const SARIFFile = "campaign.sarif"
 // for every new failure (a signature no vector had before; a known one is
 // already in findings/) and every target that hung or crashed, as
 // NewFailures counts them. The rule of a result is the property its
-// target checks (fuzz/property's registry; the target's name for a target
+// target checks (fuzz/spec's registry; the target's name for a target
 // the registry does not know), its location the declaration of the fuzz
 // target in its package (and the function, package.FuzzX, as a logical
 // location), root the module root; the minimized vector under
 // findings/, the document it reduced to and the failing input kept under
 // Out are its related locations.
-func (r *Report) SARIF(root string, targets []Target) sarif.Log {
+func (r *Report) SARIF(root string, targets []Job) sarif.Log {
 	dirs := map[string]string{}
 	for _, t := range targets {
 		dirs[t.Name] = t.Dir
@@ -88,7 +88,7 @@ func failureResult(rule string, res Result, f Failure, at sarif.Location, props 
 
 // ruleOf is the rule of a fuzz target: the property it checks.
 func ruleOf(target string) sarif.Rule {
-	if t, ok := property.Lookup(target); ok {
+	if t, ok := spec.Lookup(target); ok {
 		return sarif.Rule{ID: t.Property, Description: t.Checks,
 			Help: fmt.Sprintf("Checked by `%s` in `%s/%s`; the table of fuzz/README.md lists its oracles.", t.Name, t.Dir, t.File)}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/internal/sarif"
 	"github.com/canonfuzz/canonfuzz/internal/sarifschema"
 )
@@ -22,12 +22,12 @@ func TestSARIFHasEveryNewFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, ok := property.Lookup("FuzzScanMatchesReference")
+	reg, ok := spec.Lookup("FuzzScanMatchesReference")
 	if !ok {
 		t.Fatal("FuzzScanMatchesReference is not in the registry")
 	}
 	pkg := "github.com/canonfuzz/canonfuzz/" + reg.Dir
-	targets := []Target{{Package: pkg, Dir: filepath.Join(root, reg.Dir), Name: reg.Name}, {Package: "x/y", Name: "FuzzElsewhere"}}
+	targets := []Job{{Package: pkg, Dir: filepath.Join(root, reg.Dir), Name: reg.Name}, {Package: "x/y", Name: "FuzzElsewhere"}}
 	rep := &Report{Engine: EngineNative, Results: []Result{
 		{Target: reg.Name, Package: pkg, Engine: EngineNative, Status: StatusFailed, Failures: []Failure{
 			{By: ByEngine, Seconds: 2, New: true, Message: "scan_test.go:1: Scan and Reference disagree\nmore",

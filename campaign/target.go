@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -10,57 +9,69 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
-// Target is one native fuzz target: a FuzzX function of a package.
-type Target struct {
+// Job is one fuzz target a campaign runs: the registry target (fuzz/spec)
+// of that name, where its native stub or go-fuzz entry point is.
+type Job struct {
 	Package string // import path
 	Dir     string // the package's directory
 	Name    string // FuzzX
 }
 
-func (t Target) String() string { return t.Name }
+func (t Job) String() string { return t.Name }
 
-// Discover lists the fuzz targets of the packages matching patterns (such as
-// "./targets/...") under the module at root, sorted by package and name.
-// It builds each package's test binary into bin, with the build tags given
-// (none for a campaign; "planted" for the efficacy benchmark), since listing
-// the targets needs it and fuzzing needs it again.
-func Discover(ctx context.Context, root, bin string, patterns, tags []string) ([]Target, map[string]string, error) {
-	tagArgs := []string{"-tags=" + strings.Join(tags, ",")}
-	args := append([]string{"list", tagArgs[0], "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \",\"}}\t{{join .XTestGoFiles \",\"}}"}, patterns...)
-	out, err := goCommand(ctx, root, args...)
+// module is the import path of the module the registry's Dirs are in.
+const module = "github.com/canonfuzz/canonfuzz"
+
+// Registry is every fuzz target of the registry (fuzz/spec), by the import
+// path of its stub's package and its name: the one list of fuzz targets,
+// which TestEveryFuzzTargetIsInTheRegistry holds to the module's source.
+func Registry() []Job {
+	var out []Job
+	for _, t := range spec.Targets() {
+		out = append(out, Job{Package: module + "/" + t.Dir, Name: t.Name})
+	}
+	return out
+}
+
+// Discover lists the jobs of registry (Registry, or a test module's own
+// list) whose package matches patterns (such as "./fuzz/...") under the
+// module at root, with each package's directory, sorted by package and
+// name. It builds each such package's test binary into bin, with the build
+// tags given (none for a campaign; "planted" for the efficacy benchmark).
+func Discover(ctx context.Context, root, bin string, patterns, tags []string, registry []Job) ([]Job, map[string]string, error) {
+	tagArg := "-tags=" + strings.Join(tags, ",")
+	out, err := goCommand(ctx, root, append([]string{"list", tagArg, "-f", "{{.ImportPath}}\t{{.Dir}}"}, patterns...)...)
 	if err != nil {
 		return nil, nil, err
 	}
-	var targets []Target
+	var targets []Job
 	binaries := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 4 {
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, dir, ok := strings.Cut(line, "\t")
+		if !ok {
 			continue
 		}
-		pkg, dir := f[0], f[1]
-		if !declaresFuzzTargets(dir, strings.Split(f[2]+","+f[3], ",")) {
-			continue // building its test binary would find nothing
+		var here []Job
+		for _, t := range registry {
+			if t.Package == pkg {
+				here = append(here, Job{Package: pkg, Dir: dir, Name: t.Name})
+			}
+		}
+		if len(here) == 0 {
+			continue // no registry target: building its test binary would find nothing
 		}
 		exe := filepath.Join(bin, strings.ReplaceAll(strings.TrimPrefix(pkg, "github.com/"), "/", "_")+".test")
 		// -fuzz makes the build coverage-instrumented, as go test -fuzz does;
 		// without it the engine mutates blind.
-		if _, err := goCommand(ctx, root, "test", tagArgs[0], "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
+		if _, err := goCommand(ctx, root, "test", tagArg, "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
 			return nil, nil, err
 		}
-		list, err := command(ctx, dir, exe, "-test.list", "^Fuzz")
-		if err != nil {
-			return nil, nil, fmt.Errorf("campaign: listing the fuzz targets of %s: %w", pkg, err)
-		}
-		for _, name := range strings.Fields(string(list)) {
-			if strings.HasPrefix(name, "Fuzz") {
-				targets = append(targets, Target{Package: pkg, Dir: dir, Name: name})
-				binaries[pkg] = exe
-			}
-		}
+		targets = append(targets, here...)
+		binaries[pkg] = exe
 	}
 	sort.Slice(targets, func(i, j int) bool {
 		if targets[i].Package != targets[j].Package {
@@ -74,11 +85,11 @@ func Discover(ctx context.Context, root, bin string, patterns, tags []string) ([
 // Select keeps the targets named in names (fuzz target names or short
 // package names such as "admit"); an empty list keeps all. A name that
 // matches nothing is an error, so a typo does not run an empty campaign.
-func Select(targets []Target, names []string) ([]Target, error) {
+func Select(targets []Job, names []string) ([]Job, error) {
 	if len(names) == 0 {
 		return targets, nil
 	}
-	var kept []Target
+	var kept []Job
 	for _, name := range names {
 		found := false
 		for _, t := range targets {
@@ -92,21 +103,6 @@ func Select(targets []Target, names []string) ([]Target, error) {
 		}
 	}
 	return kept, nil
-}
-
-// declaresFuzzTargets reports whether any of the test files declares a
-// function whose name starts with Fuzz.
-func declaresFuzzTargets(dir string, files []string) bool {
-	for _, name := range files {
-		if name == "" {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil && bytes.Contains(src, []byte("\nfunc Fuzz")) {
-			return true
-		}
-	}
-	return false
 }
 
 func goCommand(ctx context.Context, dir string, args ...string) ([]byte, error) {

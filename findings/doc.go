@@ -13,7 +13,7 @@
 //	               jsontext), which is also the folder the vector is in
 //	fuzz-target:   the fuzz target whose property signed it (optional;
 //	               absent for a short name's signer): the vector replays
-//	               through that property (minimize/signer)
+//	               through that property (fuzz/signer)
 //	form:          document, for the document a generator target made of
 //	               the arguments (optional; absent, the payload is the
 //	               arguments: a lone byte string as it is, several as a

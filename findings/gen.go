@@ -18,9 +18,9 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // seed is one input to reduce: in outcome mode to a spec vector, or with

@@ -11,15 +11,15 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Request says how to turn one failing input into a vector: what
 // `canonfuzz minimize` and the campaign runner ask of Reduce.
 type Request struct {
 	Target   string         // a short name or a fuzz target name (signer.For)
-	Signer   *signer.Target // when set, replaces Target: a fuzz target bound to another implementation (signer.ForBinding)
+	Signer   *signer.Replay // when set, replaces Target: a fuzz target bound to another implementation (signer.ForBinding)
 	Outcome  bool           // keep the target's verdict rather than a failure
 	Status   Status         // of a new vector; "" means Spec with Outcome, else Open
 	Comment  string         // of a new vector

@@ -3,15 +3,15 @@ package findings
 import (
 	"context"
 	"errors"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // Reduce records a failing input once per signature and says why it
@@ -65,7 +65,7 @@ func TestReduce(t *testing.T) {
 func TestReduceFuzzTargets(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "findings")
-	variant := func(target string) property.Binding {
+	variant := func(target string) spec.Binding {
 		for _, v := range planted.Variants() {
 			if v.Target == target {
 				b, err := v.Binding()
@@ -76,7 +76,7 @@ func TestReduceFuzzTargets(t *testing.T) {
 			}
 		}
 		t.Fatalf("no planted variant of %s", target)
-		return property.Binding{}
+		return spec.Binding{}
 	}
 	write := func(name string, values ...any) string {
 		data, err := minimize.MarshalValues(values)

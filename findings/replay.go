@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 )
 
 // The ways a replay fails, matched by a *ReplayError.

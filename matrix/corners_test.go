@@ -10,7 +10,7 @@ import "testing"
 // study finds each as a class of its own (path/meet(prefix|prefix)[dot],
 // path/meet(prefix|eq)[dot], path/meet(glob|prefix)[tslash] and its
 // sibling path/meet(glob|prefix)[]), whose minimized vectors
-// findings/study/no-escalation/ holds and findings/study_test.go replays.
+// findings/study/no-escalation/ holds and matrix/study_replay_test.go replays.
 var rawOperandCorners = []struct{ name, provenance, params string }{
 	{"prefix met with a prefix that climbs out by '..'",
 		`{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme"}}}]},{"component":"worker","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/../etc"}}}]}]}`,

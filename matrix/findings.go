@@ -24,7 +24,7 @@ import (
 // The study's findings live in findings/study/TARGET/NAME.vec, in the
 // vector format of package findings (status incumbent: what an outside
 // implementation does, red the day it changes), with TARGET the short
-// name of the implementation. They are replayed by findings/study_test.go
+// name of the implementation. They are replayed by matrix/study_replay_test.go
 // through the implementations themselves (ReplayCanonicalizer) or, for a
 // guard CI cannot install, through our own guard (ReplayGuard).
 

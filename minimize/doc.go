@@ -2,8 +2,8 @@
 // exactly the same way.
 //
 // A Signer replays a target in process and names what an input does to it
-// (the targets' signers are minimize/signer's, the verdicts
-// minimize/verdict's):
+// (the targets' signers are fuzz/signer's, the verdicts
+// fuzz/verdict's):
 // its Signature. For a panic that is the panicking function and a stable
 // class of the message; for a property failure, the property and the class
 // of divergence; in outcome mode, the target's verdict itself (for example

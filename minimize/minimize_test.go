@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 	"strings"
 	"testing"
 	"time"
@@ -112,7 +113,7 @@ func TestMinimizeStopsAtTheDeadline(t *testing.T) {
 
 // Two runs on one input give the same bytes.
 func TestMinimizeIsDeterministic(t *testing.T) {
-	doc := hugeDuplicateDocument(64<<10, 12, 7)
+	doc := testdocs.HugeDuplicate(64<<10, 12, 7)
 	s := SignerFunc(func(in []byte) Signature { // admission's kind, as the admit verdict signs it
 		var e *admit.Error
 		if errors.As(admit.Scan(in, admit.Options{}), &e) {

@@ -1,19 +1,14 @@
-// Package seeds is the one seed catalogue of the suite's fuzz targets:
-// each seed a named input with a comment saying what it probes, drawn from
-// the sources the targets implement (RFC 8785's samples, the key-order
-// cases, the admission design's incumbent table, the 13 argument vectors
-// of the action-digest probe, SEP-3246's worked example), and the vector
-// folders of the targets, read where they are.
+// Package seeds is the data the fuzz targets' seeds are drawn from,
+// below fuzz/ and importing nothing of it: the sources the targets
+// implement (RFC 8785's samples and Appendix B, the key-order cases, the
+// jcs-admit design's incumbent table, the 13 argument vectors of the
+// action-digest probe, SEP-3246's worked example, the edge vectors every
+// oracle is pinned on), each seed a named input with a comment saying what
+// it probes, and the readers of the targets' vector folders (Payloads,
+// ModuleFiles), read where they are.
 //
-// Every engine takes its seeds from here: a native fuzz target adds them
-// with f.Add (fuzz/native), the go-fuzz and libFuzzer corpora are written
-// from them (fuzz/gofuzz), and the planted-fault tests start from them
-// (fuzz/planted). testdata/fuzz/ of a fuzz target's package holds only
-// inputs an engine found, kept as regressions. For fails when a target
-// has no seeds; the tests fail when a seed does not fit its target's
-// arguments or a target of the registry (fuzz/property) has no entry.
-//
-// `go generate ./seeds` writes seeds/INDEX.md.
+// Each fuzz target's spec file (fuzz/spec) picks its seeds from here and
+// adds its own; seeds/INDEX.md lists them all (`go generate ./fuzz/spec`).
+// testdata/fuzz/ of a fuzz target's package holds only inputs an engine
+// found, kept as regressions.
 package seeds
-
-//go:generate go run ./writeseeds

@@ -33,12 +33,12 @@ func ModuleRoot() (string, error) {
 	}
 }
 
-// payloads reads the payloads of the .vec files of a folder of the module
+// Payloads reads the payloads of the .vec files of a folder of the module
 // (header lines, a blank line, the payload), each made into a seed's
 // values by wrap, keeping only files with the header line only when it is
 // not empty. A payload the folder's own harness trims of a last newline
 // is trimmed here too, when trim is set.
-func payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []any) Source {
+func Payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []any) Source {
 	return Source{Comment: comment + " (" + dir + "/*.vec)", Read: func() ([]Seed, error) {
 		root, err := ModuleRoot()
 		if err != nil {
@@ -63,9 +63,9 @@ func payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []
 	}}
 }
 
-// moduleFiles reads the files matching glob in the directory of a
+// ModuleFiles reads the files matching glob in the directory of a
 // dependency module, as `go list -m` finds it in the module cache.
-func moduleFiles(module, glob, comment string, wrap func(data []byte) []any) Source {
+func ModuleFiles(module, glob, comment string, wrap func(data []byte) []any) Source {
 	return Source{Comment: comment + " (" + module + "/" + glob + ")", Read: func() ([]Seed, error) {
 		root, err := ModuleRoot()
 		if err != nil {
@@ -106,5 +106,5 @@ func readFiles(dir, glob, prefix string, content func([]byte) ([]byte, error), w
 	return out, nil
 }
 
-// asBytes is a file's content as one []byte argument.
-func asBytes(data []byte) []any { return []any{data} }
+// AsBytes is a file's content as one []byte argument.
+func AsBytes(data []byte) []any { return []any{data} }

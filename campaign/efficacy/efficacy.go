@@ -32,17 +32,18 @@ import (
 	"github.com/canonfuzz/canonfuzz/findings"
 	"github.com/canonfuzz/canonfuzz/fuzz/gofuzz"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // Fault is one planted fault, as the caller binds it.
 type Fault struct {
-	Name    string           // planted.Variant.Name: FuzzX/what-is-planted
-	Fault   string           // what is planted, for people
-	Binding property.Binding // the fault's target bound to it
-	Seeds   []seeds.Seed     // what its planted build adds with committed seeds, in order (planted.SeedsOf)
+	Name    string       // planted.Variant.Name: FuzzX/what-is-planted
+	Fault   string       // what is planted, for people
+	Binding spec.Binding // the fault's target bound to it
+	Seeds   []seeds.Seed // what its planted build adds with committed seeds, in order (planted.SeedsOf)
 }
 
 // Config says what to measure.
@@ -175,7 +176,7 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 			patterns = append(patterns, p)
 		}
 	}
-	targets, binaries, err := campaign.Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), patterns, []string{"planted"})
+	targets, binaries, err := campaign.Discover(ctx, cfg.Root, filepath.Join(cfg.Workdir, "bin"), patterns, []string{"planted"}, campaign.Registry())
 	if err != nil {
 		return nil, err
 	}
@@ -237,11 +238,11 @@ func measureOne(ctx context.Context, cfg Config, f Fault, engine string, seed in
 	cc := campaign.Config{
 		Root: cfg.Root, Targets: []string{t.Name}, Time: budget, Workers: 1, Workdir: work,
 		Tags: []string{"planted"}, Env: env, Seeds: mode, Scratch: true, Discovered: d,
-		SeedValues: func(campaign.Target) ([]seeds.Seed, error) { return f.Seeds, nil },
+		SeedValues: func(campaign.Job) ([]seeds.Seed, error) { return f.Seeds, nil },
 		Minimize: campaign.Reducer{Out: filepath.Join(work, "findings"),
 			Options: findings.Request{Time: cfg.Minimize},
-			Signer:  func(campaign.Target) (*signer.Target, error) { return st, nil },
-			Comment: func(campaign.Target, findings.Input) string { return "planted fault " + f.Name + ": " + f.Fault }},
+			Signer:  func(campaign.Job) (*signer.Replay, error) { return st, nil },
+			Comment: func(campaign.Job, findings.Input) string { return "planted fault " + f.Name + ": " + f.Fault }},
 	}
 	if engine != EngineNative {
 		cc.Engine, cc.Bin, cc.EngineSeed, cc.Dict = campaign.EngineLibFuzzer, cfg.LibFuzzerBin, seed, "none"
@@ -282,7 +283,7 @@ func hasEntryPoint(f Fault) bool {
 
 // realPasses reports whether the real target passes the failing input
 // kept at path: only then is the failure the planted fault's.
-func realPasses(st *signer.Target, t *property.Target, path string) bool {
+func realPasses(st *signer.Replay, t *spec.Target, path string) bool {
 	read, _, err := minimize.ReadValues(path)
 	if err != nil {
 		return false
@@ -296,7 +297,7 @@ func realPasses(st *signer.Target, t *property.Target, path string) bool {
 
 // Area is the part of the suite a target tests: its area, and for bound
 // the part (glob, canonicalization, meet, parse) its file names.
-func Area(t *property.Target) string {
+func Area(t *spec.Target) string {
 	if t.Area != "bound" {
 		return t.Area
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // The machinery on one fault with a tiny budget: the planted build of the
@@ -36,7 +36,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	target, _ := property.Lookup("FuzzScanMatchesReference")
+	target, _ := spec.Lookup("FuzzScanMatchesReference")
 	// Inside the module, as the planted build's seeds need.
 	if err := os.MkdirAll(filepath.Join(root, "work"), 0o755); err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@ func TestCampaignReducerRefusesAnInputThatDoesNotFail(t *testing.T) {
 	}
 	out := filepath.Join(dir, "findings")
 	r := campaign.Reducer{Out: out, Options: findings.Request{Time: 10 * time.Second}}
-	_, err := r.Minimize(context.Background(), campaign.Target{Name: "FuzzScanMatchesReference"},
+	_, err := r.Minimize(context.Background(), campaign.Job{Name: "FuzzScanMatchesReference"},
 		findings.Input{Values: []any{[]byte("{}")}, Format: minimize.FormatPlain, Source: input, Raw: []byte("{}")})
 	if !errors.Is(err, minimize.ErrNoFailure) {
 		t.Fatalf("err = %v, want minimize.ErrNoFailure", err)

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 

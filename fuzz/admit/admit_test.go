@@ -1,4 +1,4 @@
-package admit
+package admitfuzz
 
 import (
 	"math/rand/v2"
@@ -7,19 +7,14 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // FuzzScanMatchesReference: admit.Scan against its slow twin admit.Reference.
-func FuzzScanMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzScanMatchesReference")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzScanMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzReferenceMatchesJSONText: admit.Reference against jsontext.
-func FuzzReferenceMatchesJSONText(f *testing.F) {
-	check := native.Target(f, "FuzzReferenceMatchesJSONText")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzReferenceMatchesJSONText(f *testing.F) { native.Fuzz(f) }
 
 // The admission properties on texts gen.Fragments builds from a fixed
 // seed, so every run checks the same 30,000 inputs of each: texts that
@@ -34,7 +29,7 @@ func TestReferenceMatchesJSONTextOnGeneratedTexts(t *testing.T) {
 }
 
 func onFragments(t *testing.T, name string, r *rand.Rand) {
-	target, _ := property.Lookup(name)
+	target, _ := spec.Lookup(name)
 	b := target.Real()
 	failures := 0
 	for i := 0; i < 30_000 && failures < 10; i++ {

@@ -1,4 +1,4 @@
-package bound
+package boundfuzz
 
 import (
 	"testing"
@@ -8,14 +8,8 @@ import (
 
 // FuzzArgumentCanonicalizationIdempotent: argument canonicalization
 // (SEP-3246 section 3.2.2) accepts and keeps its own output.
-func FuzzArgumentCanonicalizationIdempotent(f *testing.F) {
-	check := native.Target(f, "FuzzArgumentCanonicalizationIdempotent")
-	f.Fuzz(func(t *testing.T, s string, fold bool) { check(t, s, fold) })
-}
+func FuzzArgumentCanonicalizationIdempotent(f *testing.F) { native.Fuzz(f) }
 
 // FuzzArgumentCanonicalization: the hierarchical reading against the
 // reference resolver, on generated pairs and pairs given directly.
-func FuzzArgumentCanonicalization(f *testing.F) {
-	check := native.Target(f, "FuzzArgumentCanonicalization")
-	f.Fuzz(func(t *testing.T, data []byte, x, y string, fold bool) { check(t, data, x, y, fold) })
-}
+func FuzzArgumentCanonicalization(f *testing.F) { native.Fuzz(f) }

@@ -1,4 +1,4 @@
-package bound
+package boundfuzz
 
 import (
 	"testing"
@@ -6,27 +6,19 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // FuzzMeetExact: the meet of two drawn constraints is their intersection.
-func FuzzMeetExact(f *testing.F) {
-	check := native.Target(f, "FuzzMeetExact")
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) { check(t, s1, s2) })
-}
+func FuzzMeetExact(f *testing.F) { native.Fuzz(f) }
 
 // FuzzMeetBoundsExact: the meet of two drawn bounds admits a call iff both
 // do.
-func FuzzMeetBoundsExact(f *testing.F) {
-	check := native.Target(f, "FuzzMeetBoundsExact")
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) { check(t, s1, s2) })
-}
+func FuzzMeetBoundsExact(f *testing.F) { native.Fuzz(f) }
 
 // FuzzMeetExactOnSpellings: the meet on operands that respell one path.
-func FuzzMeetExactOnSpellings(f *testing.F) {
-	check := native.Target(f, "FuzzMeetExactOnSpellings")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzMeetExactOnSpellings(f *testing.F) { native.Fuzz(f) }
 
 // TestMeetLaws: over 800 constraint pairs drawn from one seed, the meet is
 // the intersection of its operands, commutative and idempotent (as sets of
@@ -49,7 +41,7 @@ func TestMeetLaws(t *testing.T) {
 // TestMeetBoundsExact: the bounds property on 300 seed pairs beyond the
 // target's own seeds.
 func TestMeetBoundsExact(t *testing.T) {
-	target, _ := property.Lookup("FuzzMeetBoundsExact")
+	target, _ := spec.Lookup("FuzzMeetBoundsExact")
 	b := target.Real()
 	for i := range 300 {
 		if v := b.Check(property.Input{uint64(3), uint64(i)}); v != nil {

@@ -1,4 +1,4 @@
-package digest
+package digestfuzz
 
 import (
 	"testing"
@@ -7,27 +7,15 @@ import (
 )
 
 // FuzzSumMatchesCanonicalize: the digest against its definition.
-func FuzzSumMatchesCanonicalize(f *testing.F) {
-	check := native.Target(f, "FuzzSumMatchesCanonicalize")
-	f.Fuzz(func(t *testing.T, arguments string, ijson bool) { check(t, arguments, ijson) })
-}
+func FuzzSumMatchesCanonicalize(f *testing.F) { native.Fuzz(f) }
 
 // FuzzParseNeverPanics: digest.Parse on any request.
-func FuzzParseNeverPanics(f *testing.F) {
-	check := native.Target(f, "FuzzParseNeverPanics")
-	f.Fuzz(func(t *testing.T, request []byte) { check(t, request) })
-}
+func FuzzParseNeverPanics(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDigestRequestInvariant: the digest of a raw request depends on its
 // invocation's value alone.
-func FuzzDigestRequestInvariant(f *testing.F) {
-	check := native.Target(f, "FuzzDigestRequestInvariant")
-	f.Fuzz(func(t *testing.T, request []byte) { check(t, request) })
-}
+func FuzzDigestRequestInvariant(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDigestRepresentationInvariant: a generated call, written five ways,
 // has one digest.
-func FuzzDigestRepresentationInvariant(f *testing.F) {
-	check := native.Target(f, "FuzzDigestRepresentationInvariant")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzDigestRepresentationInvariant(f *testing.F) { native.Fuzz(f) }

@@ -11,7 +11,7 @@
 // and a value as pattern NUL value), and a property that does not hold
 // panics with its *property.Violation, which quotes the full input and
 // which go-fuzz and libFuzzer record as a crasher. The seed corpora are the
-// catalogue's seeds of the target (package seeds), in those bytes.
+// seeds the target's spec file lists, in those bytes.
 //
 //	FuzzScanMatchesReference        admit.Scan and admit.Reference agree on kind and offset, under 5 option sets
 //	FuzzCanonicalizeMatchesOracles  jcs.Canonicalize refuses what admit.Reference refuses; its output is admitted,
@@ -29,3 +29,5 @@
 //	go-fuzz-build -func FuzzScanMatchesReference -o admit.zip ./fuzz/gofuzz
 //	go-fuzz -bin admit.zip -workdir work/gofuzz/FuzzScanMatchesReference
 package gofuzz
+
+//go:generate go run ./writeentries

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // In a build with the planted tag (the efficacy benchmark's libFuzzer
@@ -23,7 +23,7 @@ func init() {
 	if !ok {
 		panic("gofuzz: CANONFUZZ_PLANTED=" + want + " names no planted variant")
 	}
-	plant = func(t *property.Target) property.Binding {
+	plant = func(t *spec.Target) spec.Binding {
 		if t.Name != v.Target {
 			return t.Real()
 		}

@@ -66,7 +66,7 @@ func TestPlantedFaultsPanicWithTheInput(t *testing.T) {
 	exposed := map[string]int{}
 	variants := map[string]int{}
 	for _, v := range planted.Variants() {
-		if !strings.Contains(strings.Join(entryPoints, " "), v.Target) {
+		if !strings.Contains(strings.Join(EntryPoints(), " "), v.Target) {
 			continue
 		}
 		variants[v.Target]++

@@ -11,23 +11,23 @@ import (
 	"slices"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // Seeds returns the seed corpus of an entry point: every seed the
-// catalogue (package seeds) has for its registry target, as the bytes
+// spec file of its registry target lists, as the bytes
 // property.FromBytes reads the arguments from, without repeats. It fails
 // for an unknown entry point, a seed that has no such bytes, and an empty
 // corpus.
 func Seeds(entry string) ([][]byte, error) {
-	if !slices.Contains(entryPoints, entry) {
+	if !slices.Contains(EntryPoints(), entry) {
 		return nil, fmt.Errorf("gofuzz: no entry point %q (have %v)", entry, EntryPoints())
 	}
-	t, ok := property.Lookup(entry)
+	t, ok := spec.Lookup(entry)
 	if !ok {
-		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/property", entry)
+		return nil, fmt.Errorf("gofuzz: %s is not in the registry of fuzz/spec", entry)
 	}
-	list, err := seeds.For(entry)
+	list, err := spec.SeedsOf(entry)
 	if err != nil {
 		return nil, err
 	}

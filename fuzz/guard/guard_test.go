@@ -1,34 +1,25 @@
-package guard
+package guardfuzz
 
 import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
 // FuzzGuardForwardsOnlyWhatEveryParserReadsInside: what the guard sends is
 // one line to every framing reader and one tree to every JSON reader, and
 // what it forwards is inside the bound.
-func FuzzGuardForwardsOnlyWhatEveryParserReadsInside(f *testing.F) {
-	check := native.Target(f, "FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzGuardForwardsOnlyWhatEveryParserReadsInside(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDecide: every decision keeps the promises of its action.
-func FuzzDecide(f *testing.F) {
-	check := native.Target(f, "FuzzDecide")
-	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
-}
+func FuzzDecide(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDecideMatchesReference: the cheap decision agrees with the
 // tree-based twin, guard.DecideReference.
-func FuzzDecideMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzDecideMatchesReference")
-	f.Fuzz(func(t *testing.T, raw []byte) { check(t, raw) })
-}
+func FuzzDecideMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
 // forwarded, answered and relayed are, so the target's seeds cover every
@@ -37,7 +28,7 @@ func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
 	want := map[int]guard.Action{0: guard.Forward, 1: guard.Forward, 2: guard.Answer, 3: guard.Answer,
 		6: guard.Answer, 11: guard.Answer, 12: guard.Relay, 13: guard.Relay,
 		15: guard.Relay, 16: guard.Relay, 17: guard.Relay, 18: guard.Forward, 19: guard.Relay, 20: guard.Answer}
-	list, err := seeds.For("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
+	list, err := spec.SeedsOf("FuzzGuardForwardsOnlyWhatEveryParserReadsInside")
 	if err != nil {
 		t.Fatal(err)
 	}

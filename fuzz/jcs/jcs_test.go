@@ -1,4 +1,4 @@
-package jcs
+package jcsfuzz
 
 import (
 	"testing"
@@ -10,19 +10,10 @@ import (
 func TestMain(m *testing.M) { native.Main(m) }
 
 // FuzzCanonicalizeFixedPoint: RFC 8785's promises, under either profile.
-func FuzzCanonicalizeFixedPoint(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeFixedPoint")
-	f.Fuzz(func(t *testing.T, input []byte, ijson bool) { check(t, input, ijson) })
-}
+func FuzzCanonicalizeFixedPoint(f *testing.F) { native.Fuzz(f) }
 
 // FuzzWriterNeverPanics: the writer on bytes admission never saw.
-func FuzzWriterNeverPanics(f *testing.F) {
-	check := native.Target(f, "FuzzWriterNeverPanics")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzWriterNeverPanics(f *testing.F) { native.Fuzz(f) }
 
 // FuzzCanonicalizeMatchesJSONText: jcs.Canonicalize against jsontext.
-func FuzzCanonicalizeMatchesJSONText(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeMatchesJSONText")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzCanonicalizeMatchesJSONText(f *testing.F) { native.Fuzz(f) }

@@ -1,4 +1,4 @@
-package jcs
+package jcsfuzz
 
 import (
 	"testing"
@@ -10,21 +10,12 @@ import (
 // every execution is a round trip to three processes.
 
 // FuzzCanonicalizeMatchesNode: FuzzCanonicalizeMatchesOracles against Node.
-func FuzzCanonicalizeMatchesNode(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeMatchesNode")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzCanonicalizeMatchesNode(f *testing.F) { native.Fuzz(f) }
 
 // FuzzCanonicalizeGeneratedValueMatchesNode: FuzzCanonicalizeGeneratedValue
 // against Node.
-func FuzzCanonicalizeGeneratedValueMatchesNode(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeGeneratedValueMatchesNode")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzCanonicalizeGeneratedValueMatchesNode(f *testing.F) { native.Fuzz(f) }
 
 // FuzzNumberFromBitsMatchesNode: FuzzNumberFromBits against Node, and
 // Node's own String(x).
-func FuzzNumberFromBitsMatchesNode(f *testing.F) {
-	check := native.Target(f, "FuzzNumberFromBitsMatchesNode")
-	f.Fuzz(func(t *testing.T, bits uint64) { check(t, bits) })
-}
+func FuzzNumberFromBitsMatchesNode(f *testing.F) { native.Fuzz(f) }

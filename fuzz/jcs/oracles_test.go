@@ -1,4 +1,4 @@
-package jcs
+package jcsfuzz
 
 import (
 	"testing"
@@ -8,21 +8,12 @@ import (
 
 // FuzzCanonicalizeMatchesOracles: jcs.Canonicalize on raw bytes against
 // the Go oracles.
-func FuzzCanonicalizeMatchesOracles(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeMatchesOracles")
-	f.Fuzz(func(t *testing.T, input []byte) { check(t, input) })
-}
+func FuzzCanonicalizeMatchesOracles(f *testing.F) { native.Fuzz(f) }
 
 // FuzzCanonicalizeGeneratedValue: writings of a generated value against
 // the model and the Go oracles.
-func FuzzCanonicalizeGeneratedValue(f *testing.F) {
-	check := native.Target(f, "FuzzCanonicalizeGeneratedValue")
-	f.Fuzz(func(t *testing.T, data []byte) { check(t, data) })
-}
+func FuzzCanonicalizeGeneratedValue(f *testing.F) { native.Fuzz(f) }
 
 // FuzzNumberFromBits: jcs.AppendNumber against the model and the Go
 // oracles.
-func FuzzNumberFromBits(f *testing.F) {
-	check := native.Target(f, "FuzzNumberFromBits")
-	f.Fuzz(func(t *testing.T, bits uint64) { check(t, bits) })
-}
+func FuzzNumberFromBits(f *testing.F) { native.Fuzz(f) }

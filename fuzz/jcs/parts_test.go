@@ -1,4 +1,4 @@
-package jcs
+package jcsfuzz
 
 import (
 	"testing"
@@ -7,39 +7,24 @@ import (
 )
 
 // FuzzCompareUTF16MatchesReference: the member order against its twin.
-func FuzzCompareUTF16MatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzCompareUTF16MatchesReference")
-	f.Fuzz(func(t *testing.T, a, b string) { check(t, a, b) })
-}
+func FuzzCompareUTF16MatchesReference(f *testing.F) { native.Fuzz(f) }
+
+// FuzzDecodeStringTokenMatchesJSONText: the string decoder against jsontext.
+func FuzzDecodeStringTokenMatchesJSONText(f *testing.F) { native.Fuzz(f) }
 
 // FuzzAppendNumberMatchesReference: the double formatter against its twin.
-func FuzzAppendNumberMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzAppendNumberMatchesReference")
-	f.Fuzz(func(t *testing.T, bits uint64) { check(t, bits) })
-}
+func FuzzAppendNumberMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzNumberTokenMatchesReference: the number token writer against the twin.
-func FuzzNumberTokenMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzNumberTokenMatchesReference")
-	f.Fuzz(func(t *testing.T, tok string) { check(t, tok) })
-}
+func FuzzNumberTokenMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzNumberTokenOfDoubleMatchesReference: the token writer on the digits
 // serializers write.
-func FuzzNumberTokenOfDoubleMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzNumberTokenOfDoubleMatchesReference")
-	f.Fuzz(func(t *testing.T, bits uint64, digits uint8) { check(t, bits, digits) })
-}
+func FuzzNumberTokenOfDoubleMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzAppendStringMatchesReference: the string writer against its twin.
-func FuzzAppendStringMatchesReference(f *testing.F) {
-	check := native.Target(f, "FuzzAppendStringMatchesReference")
-	f.Fuzz(func(t *testing.T, s string, choice uint64) { check(t, s, choice) })
-}
+func FuzzAppendStringMatchesReference(f *testing.F) { native.Fuzz(f) }
 
 // FuzzDecimalToFloatMatchesParseFloat: the Eisel-Lemire path against
 // strconv.ParseFloat.
-func FuzzDecimalToFloatMatchesParseFloat(f *testing.F) {
-	check := native.Target(f, "FuzzDecimalToFloatMatchesParseFloat")
-	f.Fuzz(func(t *testing.T, w uint64, q int) { check(t, w, q) })
-}
+func FuzzDecimalToFloatMatchesParseFloat(f *testing.F) { native.Fuzz(f) }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
@@ -25,11 +25,11 @@ const (
 func init() { plant = plantFromEnv }
 
 // plantFromEnv binds the target to the variant PlantedEnv names, when it
-// is a variant of this target, with the catalogue's seeds and the
+// is a variant of this target, with its spec file's seeds and the
 // variant's own after them (in that order, as planted.SeedsOf lists them
 // for the campaign to find a failing seed#N), or none when SeedsEnv is
 // "withheld". It fails f for a name planted does not know.
-func plantFromEnv(f *testing.F, name string, b *property.Binding, list *[]seeds.Seed) bool {
+func plantFromEnv(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) bool {
 	want := os.Getenv(PlantedEnv)
 	if want == "" {
 		return false

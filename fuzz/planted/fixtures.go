@@ -13,9 +13,9 @@ import (
 )
 
 // The planted canonicalizers the minimizers are measured on
-// (docs/MINIMIZE.md, minimize/compare.sh, minimize/compare-libfuzzer.sh):
+// (docs/MINIMIZE.md, fuzz/minimize/compare.sh, fuzz/minimize/compare-libfuzzer.sh):
 // fixtures, whose fuzz targets (FuzzPlantedLastWins and the libFuzzer
-// entry points of minimize/libfuzzercompare) fuzz the fault itself rather
+// entry points of fuzz/minimize/libfuzzercompare) fuzz the fault itself rather
 // than hold a real target to a property.
 var fixtures = map[string]func([]byte) ([]byte, error){
 	"LastWins":       LastWins,

@@ -82,3 +82,15 @@ func StringEscapesDelete(dst, tok []byte) ([]byte, error) {
 	}
 	return append(dst, bytes.ReplaceAll(out[len(dst):], []byte{0x7f}, []byte(`\u007f`))...), nil
 }
+
+// DecodeStringStrconv decodes a JSON string token with Go's
+// strconv.Unquote, as code that takes a JSON string for a Go literal does:
+// it refuses the escaped solidus \/, and decodes each half of an escaped
+// surrogate pair alone, to U+FFFD.
+func DecodeStringStrconv(dst, tok []byte) ([]byte, error) {
+	s, err := strconv.Unquote(string(tok))
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, s...), nil
+}

@@ -18,17 +18,18 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/signer"
-	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // TestMain stops the Node oracles the variants of the Node targets start.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	property.Close()
+	installed.Close()
 	os.Exit(code)
 }
 
@@ -41,8 +42,9 @@ const plantedLimit = 20000
 const minimizeTime = 20 * time.Second
 
 // TestEveryFuzzTargetIsDrivenToAFailureAndMinimized: every fuzz target
-// of the module, found by parsing it (native targets and go-fuzz entry
-// points alike), has a planted variant; each variant's property fails on
+// of the registry (which fuzz/spec's TestEveryFuzzTargetIsInTheRegistry
+// holds to the module's native targets and go-fuzz entry points) has a
+// planted variant; each variant's property fails on
 // the target's seeds, the variant's own seeds, or a seeded stream of
 // generated and mutated inputs, on an input the real target passes; and
 // the failing input minimizes, through the minimizer's signer of the
@@ -50,15 +52,9 @@ const minimizeTime = 20 * time.Second
 // no larger with exactly its signature, and for a generator target its
 // document too when the document alone fails so.
 func TestEveryFuzzTargetIsDrivenToAFailureAndMinimized(t *testing.T) {
-	found, err := fuzzsource.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, d := range found {
-		if _, fixture := FixtureTargets[d.Name]; !fixture && !slices.Contains(names, d.Name) {
-			names = append(names, d.Name)
-		}
+	for _, target := range spec.Targets() {
+		names = append(names, target.Name)
 	}
 	if len(names) < 30 {
 		t.Fatalf("found only %d fuzz targets: is the search broken?", len(names))
@@ -93,7 +89,7 @@ func driveAndMinimize(t *testing.T, v Variant) {
 	}
 	target := b.Target()
 	real := target.Real()
-	list, err := seeds.For(target.Name)
+	list, err := spec.SeedsOf(target.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +161,7 @@ func driveAndMinimize(t *testing.T, v Variant) {
 // (plain, random or hostile, sometimes with a byte changed); otherwise,
 // half the time a catalogue seed mutated as the Go fuzzer mutates bytes,
 // half the time random bytes, each read as the target's arguments.
-func next(r *rand.Rand, target *property.Target, catalogue []property.Input) property.Input {
+func next(r *rand.Rand, target *spec.Target, catalogue []property.Input) property.Input {
 	if target.Text != nil && r.IntN(2) == 0 {
 		readings := target.Text(rawText(r))
 		return readings[r.IntN(len(readings))]
@@ -298,8 +294,8 @@ func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
 	}
 	// Who may link fuzz/gen, and why.
 	needGen := map[string]string{
-		module + "fuzz/property": "the registry's generator-bytes targets, which canonfuzz minimize and the campaign's Reducer replay",
-		module + "seeds":         "the catalogue's generated seeds, which the campaign reads to keep a failing seed#N",
+		module + "fuzz/property": "the properties of the generator-bytes targets, which canonfuzz minimize and the campaign's Reducer replay",
+		module + "fuzz/spec":     "the registry's generator-bytes targets and generated seeds, which the campaign reads to keep a failing seed#N",
 		module + "matrix":        "the differential study's corpus, generated (canonfuzz matrix)",
 	}
 	cmd := exec.Command("go", append([]string{"list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, shipped...)...)
@@ -320,7 +316,7 @@ func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
 	// Harness packages that import planted in every build, and why none
 	// of the shipped packages can reach them.
 	harness := map[string]string{
-		"minimize/libfuzzercompare": "the libFuzzer entry points of the planted fixtures, built only by go-fuzz-build (minimize/compare-libfuzzer.sh)",
+		"fuzz/minimize/libfuzzercompare": "the libFuzzer entry points of the planted fixtures, built only by go-fuzz-build (fuzz/minimize/compare-libfuzzer.sh)",
 	}
 	for _, file := range plantedImporters(t, root) {
 		dir := filepath.ToSlash(filepath.Dir(file.path))
@@ -447,7 +443,7 @@ func TestPlantedFaultsTableIsTrue(t *testing.T) {
 		if i >= len(rows) {
 			break
 		}
-		target, _ := property.Lookup(v.Target)
+		target, _ := spec.Lookup(v.Target)
 		want := []string{"`" + v.Name() + "`", target.Area, v.Fault}
 		if len(rows[i]) < 5 || !slices.Equal(rows[i][:3], want) {
 			t.Errorf("row %d is %q, want %q first", i+1, rows[i], want)

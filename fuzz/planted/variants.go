@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -14,7 +15,7 @@ import (
 // Variant is one planted fault of one fuzz target: the implementation the
 // target's property is checked on instead of the real one.
 type Variant struct {
-	Target string // the fuzz target of fuzz/property's registry
+	Target string // the fuzz target of fuzz/spec's registry
 	Fault  string // what is planted
 	Impl   any    // of the type the target's property checks
 	// Seeds are inputs beyond the catalogue's that expose the fault: an
@@ -24,10 +25,10 @@ type Variant struct {
 }
 
 // Binding plugs the variant into its target's property.
-func (v Variant) Binding() (property.Binding, error) {
-	t, ok := property.Lookup(v.Target)
+func (v Variant) Binding() (spec.Binding, error) {
+	t, ok := spec.Lookup(v.Target)
 	if !ok {
-		return property.Binding{}, fmt.Errorf("planted: %s is not a fuzz target of the registry", v.Target)
+		return spec.Binding{}, fmt.Errorf("planted: %s is not a fuzz target of the registry", v.Target)
 	}
 	return t.With(v.Impl)
 }
@@ -54,6 +55,7 @@ func Variants() []Variant {
 			Impl: property.StringCodec{Append: StringUpperHex, Decode: jcs.DecodeStringToken}},
 		{Target: "FuzzAppendStringMatchesReference", Fault: "DEL escaped",
 			Impl: property.StringCodec{Append: StringEscapesDelete, Decode: jcs.DecodeStringToken}},
+		{Target: "FuzzDecodeStringTokenMatchesJSONText", Fault: "decoded as a Go literal (strconv.Unquote)", Impl: DecodeStringStrconv},
 		{Target: "FuzzDecimalToFloatMatchesParseFloat", Fault: "decided with two roundings", Impl: DecimalNaive},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "members sorted by code point", Impl: CodePointOrder},
 		{Target: "FuzzCanonicalizeMatchesOracles", Fault: "last duplicate wins", Impl: LastWins},
@@ -132,11 +134,11 @@ func Lookup(name string) (Variant, bool) {
 }
 
 // SeedsOf lists the seeds a planted build of the variant's fuzz target
-// adds, in the order it adds them: the catalogue's (seeds.For), then the
+// adds, in the order it adds them: the catalogue's (spec.SeedsOf), then the
 // variant's own, named "planted-N". A failing seed#N of the engine's replay
 // is the N-th of this list.
 func SeedsOf(v Variant) ([]seeds.Seed, error) {
-	list, err := seeds.For(v.Target)
+	list, err := spec.SeedsOf(v.Target)
 	if err != nil {
 		return nil, err
 	}

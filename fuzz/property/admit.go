@@ -5,7 +5,7 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -79,21 +79,4 @@ func ReferenceMatchesJSONText(reference Scanner, input []byte) *Violation {
 		return violated(name, "reference-refuses:"+verdict.AdmitKind(err), "jsontext accepts it, the reference refuses it: %v", err)
 	}
 	return nil
-}
-
-// oneText reads a raw text as the single argument of a target.
-func oneText(text []byte) []Input { return []Input{{text}} }
-
-func admitTargets() []*Target {
-	raw := []Param{Bytes}
-	return []*Target{
-		readTwice(Target{Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ScanMatchesReference", Input: textInput + ", under 5 option sets", Oracles: []string{"admit.Reference"},
-			Params: raw, Text: oneText},
-			admit.Scan, generatedText, textDocument, ScanMatchesReference),
-		readTwice(Target{Name: "FuzzReferenceMatchesJSONText", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-			Property: "ReferenceMatchesJSONText", Input: textInput, Oracles: []string{"jsontext"},
-			Params: raw, Text: oneText},
-			admit.Reference, generatedText, textDocument, ReferenceMatchesJSONText),
-	}
 }

@@ -16,8 +16,8 @@ type ArgCanonicalizer = func(s string, m bound.Mode, fold bool) (string, error)
 // PathCanonicalizer is the hierarchical reading alone.
 type PathCanonicalizer = func(s string, fold bool) (string, error)
 
-// boundPath is bound.CanonicalizeString under the hierarchical reading.
-func boundPath(s string, fold bool) (string, error) {
+// BoundPath is bound.CanonicalizeString under the hierarchical reading.
+func BoundPath(s string, fold bool) (string, error) {
 	return bound.CanonicalizeString(s, bound.ModeHierarchical, fold)
 }
 

@@ -18,8 +18,8 @@ type GlobMatcher struct {
 	Compile GlobCompiler
 }
 
-// boundGlob is bound.CompileGlob and Glob.Match.
-func boundGlob(pattern string) (func(string) bool, error) {
+// BoundGlob is bound.CompileGlob and Glob.Match.
+func BoundGlob(pattern string) (func(string) bool, error) {
 	g, err := bound.CompileGlob(pattern)
 	if err != nil {
 		return nil, err
@@ -27,8 +27,8 @@ func boundGlob(pattern string) (func(string) bool, error) {
 	return g.Match, nil
 }
 
-// boundGlobPositionSet is bound.CompileGlob and the position-set matcher.
-func boundGlobPositionSet(pattern string) (func(string) bool, error) {
+// BoundGlobPositionSet is bound.CompileGlob and the position-set matcher.
+func BoundGlobPositionSet(pattern string) (func(string) bool, error) {
 	g, err := bound.CompileGlob(pattern)
 	if err != nil {
 		return nil, err

@@ -25,9 +25,7 @@ func TestMain(m *testing.M) {
 	if _, ok := os.LookupEnv(fakeOracleEnv); ok {
 		os.Exit(fakeOracle())
 	}
-	code := m.Run()
-	Close()
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 func fakeOracle() int {
@@ -53,7 +51,7 @@ func fakeOracle() int {
 			case bytes.Contains(input, []byte(`"hang"`)):
 				time.Sleep(time.Hour)
 			}
-			if canon, err := jcsDefault(input); err != nil {
+			if canon, err := JCSDefault(input); err != nil {
 				resp.OK, resp.Error = &no, err.Error()
 			} else {
 				resp.Output = subprocess.Encode(canon)
@@ -82,7 +80,7 @@ func TestOracleBreakdownIsItsOwnSignature(t *testing.T) {
 	}
 	defer fake.Close()
 	refs := []oracle.Canonicalizer{fake}
-	check := func(in string) *Violation { return CanonicalizeMatchesOracles(jcsDefault, refs, []byte(in)) }
+	check := func(in string) *Violation { return CanonicalizeMatchesOracles(JCSDefault, refs, []byte(in)) }
 	for in, want := range map[string]string{
 		`["crash"]`:                  "oracle:fake:breakdown:crashed",
 		`{"b":["crash",1],"a":2}`:    "oracle:fake:breakdown:crashed",
@@ -102,7 +100,7 @@ func TestOracleBreakdownIsItsOwnSignature(t *testing.T) {
 	}
 	crasher := []byte(`{"filler":[1,2,3,{"x":"y"}],"deep":[["crash"]],"more":"text"}`)
 	s := minimize.SignerFunc(func(b []byte) minimize.Signature {
-		if v := CanonicalizeMatchesOracles(jcsDefault, refs, b); v != nil {
+		if v := CanonicalizeMatchesOracles(JCSDefault, refs, b); v != nil {
 			return minimize.Signature(v.Signature())
 		}
 		return minimize.Pass

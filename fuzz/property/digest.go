@@ -188,27 +188,3 @@ func callDigestInvariant(sum DigestFunc, c gen.Call) *Violation {
 	}
 	return nil
 }
-
-func digestTargets() []*Target {
-	raw := []Param{Bytes}
-	row := func(name, property, input string, params []Param, oracles ...string) Target {
-		return Target{Name: name, Dir: "fuzz/digest", File: "digest_test.go", Area: "digest", Property: property, Input: input, Params: params, Oracles: oracles}
-	}
-	parse := row("FuzzParseNeverPanics", "ParseNeverPanics", "a raw request", raw)
-	parse.Text = oneText
-	request := row("FuzzDigestRequestInvariant", "DigestRequestInvariant", "a raw request, and as generator bytes (gen.GenerateCall)", raw, "jcs.Canonicalize", "digest.Parse")
-	request.Text = oneText
-	return []*Target{
-		define(row("FuzzSumMatchesCanonicalize", "SumMatchesCanonicalize", "an arguments text, a profile", []Param{String, Bool}, "jcs.Canonicalize"),
-			digest.Sum, func(sum DigestFunc, in Input) *Violation {
-				return SumMatchesCanonicalize(sum, in.string(0), in.bool(1))
-			}),
-		define(parse, digest.Parse, func(p InvocationParser, in Input) *Violation { return ParseNeverPanics(p, in.bytes(0)) }),
-		readTwice(request, digest.Sum, generatedRequest, "the tools/call request gen.GenerateCall makes, written plainly", DigestRequestInvariant),
-		withDocument(define(row("FuzzDigestRepresentationInvariant", "DigestRepresentationInvariant", "generator bytes (gen.GenerateCall)", raw, "gen.Canonical"),
-			digest.Sum, func(sum DigestFunc, in Input) *Violation { return DigestRepresentationInvariant(sum, in.bytes(0)) }),
-			"the tools/call request gen.GenerateCall makes, written plainly",
-			func(in Input) []byte { return gen.Write(gen.GenerateCall(in.bytes(0)).Request(), 0) },
-			DocumentDigestInvariant),
-	}
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/linereader"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/msgreader"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -87,11 +88,11 @@ func GuardDecisionReadsInside(decide Decider, raw []byte) *Violation {
 		if v := relayFaithful(name, raw, d.Message); v != nil {
 			return v
 		}
-		r, err := oneReading(d.Message)
+		r, err := msgreader.One(d.Message)
 		if err != nil {
 			return violated(name, "relay:unreadable", "relayed %q, but %v", d.Message, err)
 		}
-		if r.isCall() {
+		if r.IsCall() {
 			return violated(name, "relay:call", "relayed %q unchecked, but every reader reads a tools/call", d.Message)
 		}
 		return nil
@@ -142,9 +143,9 @@ func sameReadings(a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
-	for _, rd := range messageReaders {
-		ta, ea := rd.read(a)
-		tb, eb := rd.read(b)
+	for _, rd := range msgreader.Readers {
+		ta, ea := rd.Read(a)
+		tb, eb := rd.Read(b)
 		if (ea == nil) != (eb == nil) {
 			return false
 		}
@@ -188,69 +189,44 @@ func relayFaithful(property string, raw, relayed []byte) *Violation {
 // forwardedReadsInside checks a forward: one reading for all readers, a
 // call within the effective bound under each.
 func forwardedReadsInside(property string, d guard.Decision, cfg guard.Config) *Violation {
-	r, err := oneReading(d.Message)
+	r, err := msgreader.One(d.Message)
 	if err != nil {
 		class := "forward:reader-refuses"
-		if errors.Is(err, errReadersDiffer) {
+		if errors.Is(err, msgreader.ErrReadersDiffer) {
 			class = "forward:readers-differ"
 		}
 		return violated(property, class, "forwarded %q, but %v", d.Message, err)
 	}
 	switch {
-	case !r.isCall() || r.call == nil:
-		return violated(property, "forward:not-a-call", "forwarded %q, which readers read as no tools/call (%v)", d.Message, r.callErr)
-	case r.chainErr != nil:
-		return violated(property, "forward:chain-unreadable", "forwarded %q, whose provenance does not read: %v", d.Message, r.chainErr)
+	case !r.IsCall() || r.Call == nil:
+		return violated(property, "forward:not-a-call", "forwarded %q, which readers read as no tools/call (%v)", d.Message, r.CallErr)
+	case r.ChainErr != nil:
+		return violated(property, "forward:chain-unreadable", "forwarded %q, whose provenance does not read: %v", d.Message, r.ChainErr)
 	}
 	eff := &bound.Provenance{V: bound.Version}
-	if r.chain != nil {
-		eff.V, eff.Chain = r.chain.V, append(eff.Chain, r.chain.Chain...)
+	if r.Chain != nil {
+		eff.V, eff.Chain = r.Chain.V, append(eff.Chain, r.Chain.Chain...)
 	}
 	eff.Chain = append(eff.Chain, bound.Hop{Component: cfg.Component, Bound: cfg.Policy})
-	if c := bound.Check(eff, *r.call, cfg.Canon); !c.Admit {
+	if c := bound.Check(eff, *r.Call, cfg.Canon); !c.Admit {
 		return violated(property, "forward:outside-bound", "forwarded %q: every reader reads %q %v, outside the effective bound: %s",
-			d.Message, r.call.Name, r.call.Arguments, c.Reason)
+			d.Message, r.Call.Name, r.Call.Arguments, c.Reason)
 	}
 	return nil
-}
-
-// errReadersDiffer is oneReading's error when two readers read two trees.
-var errReadersDiffer = errors.New("the readers read different trees")
-
-// oneReading reads b with every reader and returns the reading they share,
-// or what kept them from sharing one: a reader refusing b, or two readers
-// reading different trees.
-func oneReading(b []byte) (messageReading, error) {
-	var first []byte
-	var tree bound.Value
-	for i, rd := range messageReaders {
-		t, err := rd.read(b)
-		if err != nil {
-			return messageReading{}, errors.New("the " + rd.name + " reader refuses it: " + err.Error())
-		}
-		text, _ := t.MarshalJSON()
-		if i == 0 {
-			first, tree = text, t
-		} else if !bytes.Equal(text, first) {
-			return messageReading{}, errors.Join(errReadersDiffer, errors.New(messageReaders[0].name+" reads "+string(first)+
-				", "+rd.name+" reads "+string(text)))
-		}
-	}
-	return readMessage(tree), nil
 }
 
 // answeredNotRelayed checks an answer: it is a JSON-RPC error, and the
 // message was not one that section 4.2 says to relay unchanged.
 func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violation {
-	a, err := readTokens(d.Message, true)
+	a, err := msgreader.ReadTokens(d.Message, true)
 	if _, isErr := a.Get("error"); err != nil || !isErr {
 		return violated(property, "answer:not-an-error", "answered with %q, not a JSON-RPC error (%v)", d.Message, err)
 	}
 	if _, hasMethod := a.Get("method"); hasMethod {
 		return violated(property, "answer:has-method", "answered with %q, which has a method", d.Message)
 	}
-	r, err := oneReading(raw)
-	if err != nil || r.tree.Kind != bound.KindObject || r.isCall() || (r.method != nil && r.method.Kind != bound.KindString) {
+	r, err := msgreader.One(raw)
+	if err != nil || r.Tree.Kind != bound.KindObject || r.IsCall() || (r.Method != nil && r.Method.Kind != bound.KindString) {
 		return nil // not a message every reader reads as one non-call request or response
 	}
 	if d.Refusal != nil && (errors.Is(d.Refusal, guard.ErrNotAdmitted) || errors.Is(d.Refusal, guard.ErrTooLarge)) {
@@ -312,27 +288,4 @@ func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 		return violated(name, "unknown-action", "action %v", d.Action)
 	}
 	return nil
-}
-
-func guardTargets() []*Target {
-	raw := []Param{Bytes}
-	readers := []string{"last-wins (encoding/json)", "first-wins (jsontext tokens)", "strict (jsontext)", "bound.Check",
-		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"}
-	main := Target{Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
-		Property: "GuardForwardsOnlyWhatEveryParserReadsInside", Input: "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
-		Oracles: readers, Params: raw, Text: oneText}
-	decide := Target{Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecisionsAreAdmitted",
-		Input: "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)", Oracles: []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"}, Params: raw, Text: oneText}
-	twin := Target{Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard", Property: "DecideMatchesReference",
-		Input: "raw bytes, one client message", Oracles: []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
-		Params: raw, Text: oneText}
-	return []*Target{
-		define(twin, guard.Decide, func(d Decider, in Input) *Violation { return DecideMatchesReference(d, in.bytes(0)) }),
-		withDocument(define(main, guard.Decide, func(d Decider, in Input) *Violation {
-			return GuardForwardsOnlyWhatEveryParserReadsInside(d, in.bytes(0))
-		}), "the message gen.GenerateMessage makes",
-			func(in Input) []byte { return generatedMessage(in.bytes(0)) },
-			GuardDecisionReadsInside),
-		readTwice(decide, guard.Decide, generatedMessage, "the message gen.GenerateMessage makes", DecisionsAreAdmitted),
-	}
 }

@@ -169,17 +169,28 @@ func ToBytes(params []Param, in Input) ([]byte, bool) {
 	return out, true
 }
 
-// The accessors below read one argument; Binding.Check has made sure of
-// the types with Fits.
+// The accessors below read one argument of a type Fits has made sure of
+// (spec.Binding.Check calls it first): a wrong type panics.
 
-func (in Input) bytes(i int) []byte {
+// Bytes is argument i as bytes, whether a []byte or a string.
+func (in Input) Bytes(i int) []byte {
 	if s, ok := in[i].(string); ok {
 		return []byte(s)
 	}
 	return in[i].([]byte)
 }
-func (in Input) string(i int) string { return in[i].(string) }
-func (in Input) bool(i int) bool     { return in[i].(bool) }
-func (in Input) uint8(i int) uint8   { return in[i].(uint8) }
-func (in Input) uint64(i int) uint64 { return in[i].(uint64) }
-func (in Input) int(i int) int       { return in[i].(int) }
+
+// Str is argument i, a string.
+func (in Input) Str(i int) string { return in[i].(string) }
+
+// Bool is argument i, a bool.
+func (in Input) Bool(i int) bool { return in[i].(bool) }
+
+// Uint8 is argument i, a uint8.
+func (in Input) Uint8(i int) uint8 { return in[i].(uint8) }
+
+// Uint64 is argument i, a uint64.
+func (in Input) Uint64(i int) uint64 { return in[i].(uint64) }
+
+// Int is argument i, an int.
+func (in Input) Int(i int) int { return in[i].(int) }

@@ -6,11 +6,10 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
-
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Canonicalizer is an RFC 8785 canonicalizer under test with the default
@@ -25,8 +24,8 @@ type ProfileCanonicalizer = func(input []byte, opts admit.Options) ([]byte, erro
 // planted variant.
 type Writer = func(dst, input []byte) ([]byte, error)
 
-// jcsDefault is jcs.Canonicalize under the default options.
-func jcsDefault(input []byte) ([]byte, error) { return jcs.Canonicalize(input, admit.Options{}) }
+// JCSDefault is jcs.Canonicalize under the default options.
+func JCSDefault(input []byte) ([]byte, error) { return jcs.Canonicalize(input, admit.Options{}) }
 
 // CanonicalizeFixedPoint holds canon to RFC 8785's promises on any input
 // under the profile (RFC 8785, or I-JSON when ijson): a refusal is
@@ -94,29 +93,33 @@ func WriterNeverPanics(write Writer, input []byte) *Violation {
 	return nil
 }
 
-// CanonicalizeMatchesJSONText holds canon to an independent RFC 8785
-// implementation, go-json-experiment's jsontext.Value.Canonicalize, on
-// every input both accept (class output-differs). What jsontext refuses
-// after admission is left out: its limits are not ours to test here.
-func CanonicalizeMatchesJSONText(canon Canonicalizer, input []byte) *Violation {
+// CanonicalizeMatchesJSONText holds canon to ref, an independent RFC 8785
+// implementation (the fuzz target passes go-json-experiment's
+// jsontext.Value.Canonicalize, fuzz/oracle/jsontext), on every input both
+// accept (class output-differs); a breakdown of ref is its own class
+// (oracle:NAME:breakdown:KIND). What ref refuses after admission is left
+// out: its limits are not ours to test here.
+func CanonicalizeMatchesJSONText(canon Canonicalizer, ref oracle.Canonicalizer, input []byte) *Violation {
+	const name = "CanonicalizeMatchesJSONText"
 	got, err := canon(input)
 	if err != nil {
 		return nil
 	}
-	v := jsontext.Value(bytes.Clone(input))
-	if v.Canonicalize() != nil {
-		return nil
-	}
-	if !bytes.Equal(got, v) {
-		return violated("CanonicalizeMatchesJSONText", "output-differs", "%q; jsontext writes %q", got, []byte(v))
+	switch o := oracle.Run(ref, input); o.Class() {
+	case oracle.Breakdown:
+		return breakdown(name, o)
+	case oracle.Output:
+		if !bytes.Equal(got, o.Output) {
+			return violated(name, "output-differs", "%q; %s writes %q", got, oracleName(o), o.Output)
+		}
 	}
 	return nil
 }
 
-// fixedPointBothProfiles is CanonicalizeFixedPoint on a document under
+// FixedPointBothProfiles is CanonicalizeFixedPoint on a document under
 // RFC 8785 and then I-JSON: the document form of FuzzCanonicalizeFixedPoint,
 // whose classes begin with the profile.
-func fixedPointBothProfiles(canon ProfileCanonicalizer, doc []byte) *Violation {
+func FixedPointBothProfiles(canon ProfileCanonicalizer, doc []byte) *Violation {
 	if v := CanonicalizeFixedPoint(canon, doc, false); v != nil {
 		return v
 	}

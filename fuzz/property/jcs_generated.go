@@ -69,7 +69,3 @@ func valueWritingsAgree(canon Canonicalizer, refs []oracle.Canonicalizer, v gen.
 	}
 	return nil
 }
-
-// plainValue is the document of a generated-value target: the plain
-// writing of the value gen.Generate makes of the generator bytes.
-func plainValue(in Input) []byte { return gen.Write(gen.Generate(in.bytes(0)), 0) }

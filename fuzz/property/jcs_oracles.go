@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"

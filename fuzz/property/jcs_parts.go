@@ -1,6 +1,7 @@
 package property
 
 import (
+	"bytes"
 	"math"
 	"regexp"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Comparison is one member-name order under test: jcs.CompareUTF16, the
@@ -167,6 +169,42 @@ func DecimalToFloatMatchesParseFloat(decide DecimalDecider, w uint64, q int) *Vi
 	if err != nil || math.Float64bits(got) != math.Float64bits(want) {
 		return violated("DecimalToFloatMatchesParseFloat", "differs", "%s decided as %v (%#x), ParseFloat %v (%#x), %v",
 			s, got, math.Float64bits(got), want, math.Float64bits(want), err)
+	}
+	return nil
+}
+
+// StringDecoder decodes one JSON string token after dst: the bytes a
+// member name is sorted by. jcs.DecodeStringToken, or a planted variant.
+type StringDecoder = func(dst, tok []byte) ([]byte, error)
+
+// DecodeStringTokenMatchesJSONText holds decode to an independent decoder,
+// go-json-experiment's jsontext.AppendUnquote, on every string token that
+// admit.Scan admits as a whole document (RFC 8785 section 3.2.2.2 and RFC
+// 8259 section 7: every escape decoded, surrogate pairs joined): both
+// decode it to the same bytes after dst (class decoded-differs), or both
+// refuse it (classes refuses, admits); dst is kept (dst-changed) and tok
+// is not written to (input-changed). A token admission refuses is left
+// out: the writer decodes only admitted member names.
+func DecodeStringTokenMatchesJSONText(decode StringDecoder, tok []byte) *Violation {
+	const name = "DecodeStringTokenMatchesJSONText"
+	if len(tok) == 0 || tok[0] != '"' || admit.Scan(tok, admit.Options{}) != nil {
+		return nil
+	}
+	kept := bytes.Clone(tok)
+	got, err := decode([]byte("dst"), tok)
+	want, werr := jsontext.AppendUnquote(nil, kept)
+	switch {
+	case !bytes.Equal(tok, kept):
+		return violated(name, "input-changed", "the decoder wrote to its input: %q, was %q", tok, kept)
+	case err != nil && werr == nil:
+		return violated(name, "refuses", "%v; jsontext decodes %q", err, want)
+	case err == nil && werr != nil:
+		return violated(name, "admits", "decoded %q; jsontext refuses: %v", got, werr)
+	case err != nil:
+	case !bytes.HasPrefix(got, []byte("dst")):
+		return violated(name, "dst-changed", "decoded after %q, not after dst", got)
+	case !bytes.Equal(got[len("dst"):], want):
+		return violated(name, "decoded-differs", "decoded %q; jsontext decodes %q", got[len("dst"):], want)
 	}
 	return nil
 }

@@ -5,8 +5,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/verdict"
 	"github.com/canonfuzz/canonfuzz/minimize"
-	"github.com/canonfuzz/canonfuzz/minimize/verdict"
 )
 
 // StructureReader is how the minimizer's JSON stages read an input:
@@ -91,16 +91,4 @@ func MinimizeKeepsTheSignature(minimizer Minimizer, input []byte) *Violation {
 		}
 	}
 	return nil
-}
-
-func minimizeTargets() []*Target {
-	raw := []Param{Bytes}
-	return []*Target{
-		define(Target{Name: "FuzzStructureSpans", Dir: "minimize", File: "fuzz_test.go", Area: "minimize", Property: "StructureSpans",
-			Input: "raw bytes", Params: raw}, minimize.Structure,
-			func(r StructureReader, in Input) *Violation { return StructureSpans(r, in.bytes(0)) }),
-		define(Target{Name: "FuzzMinimizeKeepsTheSignature", Dir: "minimize", File: "fuzz_test.go", Area: "minimize",
-			Property: "MinimizeKeepsTheSignature", Input: "raw bytes, at most 128", Oracles: []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"}, Params: raw},
-			minimize.Minimize, func(m Minimizer, in Input) *Violation { return MinimizeKeepsTheSignature(m, in.bytes(0)) }),
-	}
 }

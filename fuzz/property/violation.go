@@ -41,3 +41,8 @@ func (v *Violation) Error() string {
 func violated(property, class, format string, args ...any) *Violation {
 	return &Violation{Property: property, Class: class, Detail: fmt.Sprintf(format, args...)}
 }
+
+// Unavailable is the violation of a property whose oracles did not start.
+func Unavailable(property string, err error) *Violation {
+	return violated(property, "oracle:unavailable", "the oracles did not start (make node-deps): %v", err)
+}

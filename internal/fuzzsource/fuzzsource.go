@@ -1,6 +1,6 @@
 // Package fuzzsource finds the fuzz targets the module's source declares,
 // by parsing every Go file (go/parser, whatever its build tags), so that
-// the tests which hold the registry of fuzz/property, the seed catalogue,
+// the tests which hold the registry of fuzz/spec, the seed catalogue,
 // the planted faults and fuzz/README.md to the code find every target and
 // not only those someone listed. It is for tests; nothing shipped imports
 // it.
@@ -32,6 +32,10 @@ type Declared struct {
 	File   string   // the file's name in Dir
 	Tags   string   // the file's //go:build line, "" when it has none
 	Params []string // for a native target, the types f.Fuzz's function takes after *testing.T
+	// Registry is set for a native target whose body is native.Fuzz(f):
+	// its arguments are those of the registry target of its name, and it
+	// has no f.Fuzz of its own (Params is empty).
+	Registry bool
 }
 
 // Module parses the module rooted at root (not testdata, work, hidden or
@@ -79,7 +83,7 @@ func Module(root string) ([]Declared, error) {
 			}
 			dcl := Declared{Name: fn.Name.Name, Kind: kind, Dir: filepath.ToSlash(rel), File: filepath.Base(path), Tags: buildLine(src)}
 			if kind == Native {
-				dcl.Params = fuzzParams(fn)
+				dcl.Params, dcl.Registry = fuzzParams(fn), callsNativeFuzz(fn)
 			}
 			found = append(found, dcl)
 		}
@@ -174,6 +178,28 @@ func fuzzParams(fn *ast.FuncDecl) []string {
 		return false
 	})
 	return params
+}
+
+// callsNativeFuzz reports whether fn's body is the one statement
+// native.Fuzz(f).
+func callsNativeFuzz(fn *ast.FuncDecl) bool {
+	if fn.Body == nil || len(fn.Body.List) != 1 {
+		return false
+	}
+	stmt, ok := fn.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := stmt.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Fuzz" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "native"
 }
 
 func typeString(e ast.Expr) string {

@@ -19,22 +19,24 @@ func TestFindFindsBothKinds(t *testing.T) {
 			t.Errorf("%+v is not a fuzz target", d)
 		}
 	}
-	for _, c := range []struct{ name, kind, where, params, tags string }{
-		{"FuzzParse", Native, "fuzz/bound/parse_test.go", "[]byte", ""},
-		{"FuzzArgumentCanonicalization", Native, "fuzz/bound/argcanon_test.go", "[]byte,string,string,bool", ""},
-		{"FuzzNumberTokenOfDoubleMatchesReference", Native, "fuzz/jcs/parts_test.go", "uint64,uint8", ""},
-		{"FuzzDigestRequestInvariant", GoFuzz, "fuzz/gofuzz/fuzz.go", "", "gofuzz"},
-		{"FuzzPlantedEncodingJSON", GoFuzz, "minimize/libfuzzercompare/fuzz.go", "", "gofuzz"},
-		{"FuzzPlantedLastWins", Native, "minimize/compare_fuzz_test.go", "[]byte", "minimizecompare"},
+	for _, c := range []struct {
+		name, kind, where, params, tags string
+		registry                        bool
+	}{
+		{"FuzzParse", Native, "fuzz/bound/parse_test.go", "", "", true},
+		{"FuzzNumberTokenOfDoubleMatchesReference", Native, "fuzz/jcs/parts_test.go", "", "", true},
+		{"FuzzDigestRequestInvariant", GoFuzz, "fuzz/gofuzz/fuzz.go", "", "gofuzz", false},
+		{"FuzzPlantedEncodingJSON", GoFuzz, "fuzz/minimize/libfuzzercompare/fuzz.go", "", "gofuzz", false},
+		{"FuzzPlantedLastWins", Native, "fuzz/minimize/compare_fuzz_test.go", "[]byte", "minimizecompare", false},
 	} {
 		ok := false
 		for _, d := range byName[c.name] {
-			if d.Kind == c.kind && d.Dir+"/"+d.File == c.where && strings.Join(d.Params, ",") == c.params && d.Tags == c.tags {
+			if d.Kind == c.kind && d.Dir+"/"+d.File == c.where && strings.Join(d.Params, ",") == c.params && d.Tags == c.tags && d.Registry == c.registry {
 				ok = true
 			}
 		}
 		if !ok {
-			t.Errorf("%s: found %+v, want a %s target in %s taking (%s), tags %q", c.name, byName[c.name], c.kind, c.where, c.params, c.tags)
+			t.Errorf("%s: found %+v, want a %s target in %s taking (%s), tags %q, registry %v", c.name, byName[c.name], c.kind, c.where, c.params, c.tags, c.registry)
 		}
 	}
 }

@@ -98,3 +98,11 @@ func (g *bulk) value(b *strings.Builder, depth int) {
 		b.WriteByte('}')
 	}
 }
+
+// HugeDuplicate is an admitted-looking JSON text of about size bytes, with
+// one object at depth depth holding a duplicate member, from a fixed seed:
+// the input the minimizer's measurements reduce (docs/MINIMIZE.md).
+func HugeDuplicate(size, depth int, seed uint64) []byte {
+	return Buried(`{"k":true,"mid":"x\u00e9y","k":[1,2]}`, size/2, depth,
+		rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+}

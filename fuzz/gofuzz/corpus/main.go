@@ -8,7 +8,7 @@
 // The zip form is the seed corpus libFuzzer builds ship beside the binary
 // (ClusterFuzzLite and OSS-Fuzz unpack FUZZER_seed_corpus.zip).
 //
-// The seeds are the catalogue's seeds (package seeds) of the registry
+// The seeds are those the spec file (fuzz/spec) lists of the registry
 // target the entry point is, in the bytes property.FromBytes reads.
 package main
 

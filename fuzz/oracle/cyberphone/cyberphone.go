@@ -11,31 +11,11 @@ import (
 // Module is the Go module this adapter wraps.
 const Module = "github.com/cyberphone/json-canonicalization"
 
-// pinned is the version go.mod requires; TestPinnedVersionMatchesGoMod
-// keeps it honest.
-const pinned = "v0.0.0-20241213102144-19d51d7fe467"
-
 // Name is the oracle's name.
 const Name = "cyberphone/jsoncanonicalizer"
 
-// Oracle is jsoncanonicalizer.Transform behind oracle.Canonicalizer. It
-// holds no state and is safe for concurrent use.
-type Oracle struct{}
-
-// New returns the cyberphone reference oracle.
-func New() *Oracle { return &Oracle{} }
-
-// Name returns "cyberphone/jsoncanonicalizer".
-func (*Oracle) Name() string { return Name }
-
-// Version returns the linked module version.
-func (*Oracle) Version() string { return oracle.ModuleVersion(Module, pinned) }
-
-// Canonicalize runs jsoncanonicalizer.Transform; its errors are refusals,
-// its panics oracle.PanicErrors.
-func (*Oracle) Canonicalize(input []byte) ([]byte, error) {
-	return oracle.Contain(Name, input, jsoncanonicalizer.Transform)
+// New returns jsoncanonicalizer.Transform as an oracle, pinned at the
+// version go.mod requires (oraclepin.CheckLibrary keeps it honest).
+func New() *oracle.Library {
+	return oracle.NewLibrary(Name, Module, "v0.0.0-20241213102144-19d51d7fe467", jsoncanonicalizer.Transform)
 }
-
-// Close does nothing: the library holds no resources.
-func (*Oracle) Close() error { return nil }

@@ -3,6 +3,11 @@
 // what Open returns and fails on its error, so an oracle that is missing on
 // a machine is a named test failure rather than a silently smaller
 // comparison.
+//
+// It also keeps the oracles the fuzz targets share (shared.go): the Go
+// ones (Go), and the Node processes, started on first use and kept for
+// every check after it, across a fuzzing worker's executions and a
+// minimizer's tries, until Close.
 package installed
 
 import (

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
 // TestEveryOracleIsInstalled fails, naming each, when an oracle cannot run.
@@ -45,7 +45,7 @@ func TestEveryOracleAgreesOnValidEdgeVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range all {
-		for _, v := range oracletest.Edge {
+		for _, v := range seeds.Edge {
 			if v.RFC == "" || departs[o.Name()][v.Name] {
 				continue
 			}

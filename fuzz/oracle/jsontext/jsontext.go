@@ -12,31 +12,12 @@ import (
 // Module is the Go module this adapter wraps.
 const Module = "github.com/go-json-experiment/json"
 
-// pinned is the version go.mod requires; TestPinnedVersionMatchesGoMod
-// keeps it honest.
-const pinned = "v1.27.2"
-
 // Name is the oracle's name.
 const Name = "go-json-experiment/jsontext"
 
-// Oracle is jsontext.Value.Canonicalize behind oracle.Canonicalizer. It
-// holds no state and is safe for concurrent use.
-type Oracle struct{}
-
-// New returns the jsontext oracle.
-func New() *Oracle { return &Oracle{} }
-
-// Name returns "go-json-experiment/jsontext".
-func (*Oracle) Name() string { return Name }
-
-// Version returns the linked module version.
-func (*Oracle) Version() string { return oracle.ModuleVersion(Module, pinned) }
-
-// Canonicalize runs Value.Canonicalize on a private copy of input; its
-// errors are refusals, its panics oracle.PanicErrors.
-func (*Oracle) Canonicalize(input []byte) ([]byte, error) {
-	return oracle.Contain(Name, input, canonicalize)
-}
+// New returns Value.Canonicalize as an oracle, pinned at the version go.mod
+// requires (oraclepin.CheckLibrary keeps it honest).
+func New() *oracle.Library { return oracle.NewLibrary(Name, Module, "v1.27.2", canonicalize) }
 
 // canonicalize rewrites v in place, as Value.Canonicalize does.
 func canonicalize(v []byte) ([]byte, error) {
@@ -46,6 +27,3 @@ func canonicalize(v []byte) ([]byte, error) {
 	}
 	return value, nil
 }
-
-// Close does nothing: the library holds no resources.
-func (*Oracle) Close() error { return nil }

@@ -3,24 +3,15 @@ package jsontext
 import (
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
 )
 
-var _ oracle.Canonicalizer = (*Oracle)(nil)
-
-func TestPinnedVersionMatchesGoMod(t *testing.T) {
-	oracletest.CheckPinnedVersion(t, Module, pinned)
-	if got := New().Version(); got != pinned {
-		t.Errorf("Version() = %q, want %q", got, pinned)
-	}
-}
-
-// TestIncumbentBehaviour pins what jsontext.Value.Canonicalize does with
-// every edge vector. One departure from RFC 8785: a number beyond the double range
-// (1e400) is not refused but clamped to the largest finite double.
-func TestIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, New(), oracletest.RFCExcept(oracletest.Incumbent{
+// TestPinsAndIncumbentBehaviour pins the adapter to go.mod and what
+// jsontext.Value.Canonicalize does with every edge vector. One departure
+// from RFC 8785: a number beyond the double range (1e400) is not refused
+// but clamped to the largest finite double.
+func TestPinsAndIncumbentBehaviour(t *testing.T) {
+	oraclepin.CheckLibrary(t, New(), oraclepin.RFCExcept(oraclepin.Incumbent{
 		"overflow": `[1.7976931348623157e+308]`,
 	}))
 }

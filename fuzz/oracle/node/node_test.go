@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
-	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oracletest"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
 )
 
 // start starts lib or fails the test: an oracle that is not installed is a
@@ -33,24 +33,24 @@ func start(t *testing.T, lib Lib) *Oracle {
 // builds, so a repeated name keeps its last value (where RFC 8785, through
 // I-JSON, wants a refusal); ill-formed UTF-8 is refused by server.js's
 // fatal decoder before any library sees it.
-func jsBehaviour(departures oracletest.Incumbent) oracletest.Incumbent {
-	pinned := oracletest.Incumbent{"duplicate": `{"a":2}`}
+func jsBehaviour(departures oraclepin.Incumbent) oraclepin.Incumbent {
+	pinned := oraclepin.Incumbent{"duplicate": `{"a":2}`}
 	for k, v := range departures {
 		pinned[k] = v
 	}
-	return oracletest.RFCExcept(pinned)
+	return oraclepin.RFCExcept(pinned)
 }
 
 // TestCanonicalizeIncumbentBehaviour: npm canonicalize keeps the last of
 // duplicate names and refuses a lone surrogate.
 func TestCanonicalizeIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, start(t, Canonicalize), jsBehaviour(nil))
+	oraclepin.CheckIncumbent(t, start(t, Canonicalize), jsBehaviour(nil))
 }
 
 // TestJSONCanonicalizeIncumbentBehaviour: npm json-canonicalize keeps the
 // last of duplicate names and writes a lone surrogate as an escape.
 func TestJSONCanonicalizeIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, start(t, JSONCanonicalize), jsBehaviour(oracletest.Incumbent{
+	oraclepin.CheckIncumbent(t, start(t, JSONCanonicalize), jsBehaviour(oraclepin.Incumbent{
 		"lone-surrogate-escaped": `["\ud800"]`,
 	}))
 }
@@ -59,7 +59,7 @@ func TestJSONCanonicalizeIncumbentBehaviour(t *testing.T) {
 // JSON.parse/JSON.stringify do: the last duplicate wins and a lone
 // surrogate is written as an escape; 1e400 is refused.
 func TestECMAScriptIncumbentBehaviour(t *testing.T) {
-	oracletest.CheckIncumbent(t, start(t, ECMAScript), jsBehaviour(oracletest.Incumbent{
+	oraclepin.CheckIncumbent(t, start(t, ECMAScript), jsBehaviour(oraclepin.Incumbent{
 		"lone-surrogate-escaped": `["\ud800"]`,
 	}))
 }

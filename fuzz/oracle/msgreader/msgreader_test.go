@@ -1,0 +1,36 @@
+package msgreader
+
+import (
+	"errors"
+	"testing"
+)
+
+// The three readers part on a duplicate member as their names say, and One
+// reports the parting; a message they agree on reads as its call.
+func TestReadersPartOnDuplicates(t *testing.T) {
+	dup := []byte(`{"a":1,"a":2}`)
+	want := []string{`{"a":2}`, `{"a":1}`, "refused"}
+	for i, rd := range Readers {
+		got := "refused"
+		if v, err := rd.Read(dup); err == nil {
+			b, _ := v.MarshalJSON()
+			got = string(b)
+		}
+		if got != want[i] {
+			t.Errorf("%s reads %s as %s, want %s", rd.Name, dup, got, want[i])
+		}
+	}
+	if _, err := One([]byte(`{"a":1,"b":{"c":2,"c":3}}`)); err == nil {
+		t.Error("One agreed on a message with a duplicate member")
+	}
+	if _, err := One([]byte(`{"a":1,"a":1}`)); err == nil {
+		t.Error("One agreed on a duplicate the strict reader refuses")
+	}
+	r, err := One([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/a"}}}`))
+	if err != nil || !r.IsCall() || r.Call == nil || r.Call.Name != "read_file" {
+		t.Errorf("One on a plain call: %+v, %v", r, err)
+	}
+	if _, err := One([]byte(`{"a":[1,2],"a":[1]}`)); !errors.Is(err, ErrReadersDiffer) {
+		t.Errorf("One on a duplicate read two ways: %v, want ErrReadersDiffer", err)
+	}
+}

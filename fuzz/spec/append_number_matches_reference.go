@@ -1,0 +1,40 @@
+package spec
+
+import (
+	"math"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// FuzzAppendNumberMatchesReference (fuzz/jcs): jcs.AppendNumber against
+// jcs.ReferenceNumber, Number::toString transcribed, on a double's bits and
+// on the double gen.Double makes of them.
+var _ = register(Target{
+	Name: "FuzzAppendNumberMatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
+	Property: "AppendNumberMatchesReference",
+	Checks:   "AppendNumber is Number::toString transcribed, and reads back",
+	Input:    "a double's bits, and the double gen.Double makes of them as generator bytes",
+	Oracles:  []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
+	Params:   []property.Param{property.Uint64},
+	Seeds:    appendixBSeeds(),
+}, Checked[property.NumberFormatter]{
+	Real: jcs.AppendNumber,
+	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
+		return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation { return property.AppendNumberMatchesReference(f, bits) })
+	},
+})
+
+// appendixBSeeds are the doubles of RFC 8785 Appendix B and the first
+// exponent forms either side.
+func appendixBSeeds() []seeds.Seed {
+	var out []seeds.Seed
+	for _, b := range seeds.AppendixBBits {
+		out = append(out, seeds.Of("appendix-b-"+seeds.Hex16(b), "RFC 8785 Appendix B", b))
+	}
+	return append(out,
+		seeds.Of("first-exponent-above", "1e21, the first exponent form above", math.Float64bits(1e21)),
+		seeds.Of("first-exponent-below", "1e-7, the first exponent form below", math.Float64bits(1e-7)),
+		seeds.Of("not-exact", "0.1, a digit string that is not exact", math.Float64bits(0.1)))
+}

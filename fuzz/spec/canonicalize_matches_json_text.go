@@ -1,0 +1,28 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+)
+
+// FuzzCanonicalizeMatchesJSONText (fuzz/jcs): jcs.Canonicalize against the
+// jsontext oracle adapter (go-json-experiment's Value.Canonicalize) wherever
+// both write, on a raw text and on the text gen.GenerateText makes of the
+// same bytes.
+var _ = register(Target{
+	Name: "FuzzCanonicalizeMatchesJSONText", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
+	Property: "CanonicalizeMatchesJSONText",
+	Checks:   "equal to jsontext's canonical form wherever both write",
+	Input:    textInput,
+	Oracles:  []string{"jsontext (fuzz/oracle/jsontext)"},
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Document: textDocument,
+	Seeds:    writerDocuments(),
+}, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
+	return property.CanonicalizeMatchesJSONText(c, jsonText, text)
+}))
+
+// jsonText is the jsontext oracle.
+var jsonText oracle.Canonicalizer = jsontext.New()

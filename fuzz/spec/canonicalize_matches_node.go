@@ -1,0 +1,25 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+)
+
+// FuzzCanonicalizeMatchesNode (fuzz/jcs): FuzzCanonicalizeMatchesOracles
+// against the Node oracles.
+var _ = register(Target{
+	Name: "FuzzCanonicalizeMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Property: "CanonicalizeMatchesOracles",
+	Checks:   "the same against the Node oracles",
+	Input:    textInput,
+	Oracles:  append([]string{"admit.Reference", "encoding/json"}, nodeOracleNames...),
+	Params:   []property.Param{property.Bytes},
+	Node:     true,
+	Text:     oneText,
+	Document: textDocument,
+	Seeds:    oracleDocuments(),
+}, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
+	return withNode("CanonicalizeMatchesOracles", func(refs []oracle.Canonicalizer) *property.Violation {
+		return property.CanonicalizeMatchesOracles(c, refs, text)
+	})
+}))

@@ -1,0 +1,31 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// FuzzCanonicalizeMatchesOracles (fuzz/jcs): jcs.Canonicalize against
+// admission, itself and the Go oracles (gowebpki/jcs, cyberphone,
+// jsontext), every departure explained, on a raw text and on the text
+// gen.GenerateText makes of the same bytes.
+var _ = register(Target{
+	Name: "FuzzCanonicalizeMatchesOracles", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
+	Property: "CanonicalizeMatchesOracles",
+	Checks:   "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
+	Input:    textInput,
+	Oracles:  append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Document: textDocument,
+	GoFuzz:   true,
+	Seeds:    oracleDocuments(),
+}, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
+	return property.CanonicalizeMatchesOracles(c, installed.Go(), text)
+}))
+
+// oracleDocuments are the documents the oracle targets start from.
+func oracleDocuments() []seeds.Seed {
+	return concat(seeds.OracleDocuments(), seeds.RFCSamples(), seeds.AdmitInputs())
+}

@@ -1,0 +1,26 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// FuzzDecideMatchesReference (fuzz/guard): guard.Decide against its
+// tree-based twin guard.DecideReference.
+var _ = register(Target{
+	Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
+	Property: "DecideMatchesReference",
+	Checks:   "the cheap decision agrees with the tree-based twin: action, refusal, id, method, what is sent",
+	Input:    "raw bytes, one client message",
+	Oracles:  []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Seeds:    guardMessages(),
+	Sources:  []seeds.Source{guardVectors},
+}, Checked[property.Decider]{
+	Real: guard.Decide,
+	Check: func(d property.Decider, in property.Input) *property.Violation {
+		return property.DecideMatchesReference(d, in.Bytes(0))
+	},
+})

@@ -1,0 +1,27 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/digest"
+)
+
+// FuzzDigestRequestInvariant (fuzz/digest): the digest of a raw request
+// against its canonical form, its plain invocation and its members
+// reordered, on the request and on the one gen.GenerateCall makes of the
+// same bytes.
+var _ = register(Target{
+	Name: "FuzzDigestRequestInvariant", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
+	Property: "DigestRequestInvariant",
+	Checks:   "the digest of a raw request is that of its canonical form and of its plain invocation, in any member order",
+	Input:    "a raw request, and as generator bytes (gen.GenerateCall)",
+	Oracles:  []string{"jcs.Canonicalize", "digest.Parse"},
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Document: requestDocument,
+	GoFuzz:   true,
+	Seeds:    seeds.DigestRequests(),
+}, textTwice(digest.Sum, generatedRequest, property.DigestRequestInvariant))
+
+// requestDocument is the document of the digest targets.
+const requestDocument = "the tools/call request gen.GenerateCall makes, written plainly"

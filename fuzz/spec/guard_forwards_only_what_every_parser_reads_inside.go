@@ -1,0 +1,38 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// FuzzGuardForwardsOnlyWhatEveryParserReadsInside (fuzz/guard): what
+// guard.Decide sends is one line to every framing reader and one tree to
+// every JSON reader, and a forward is inside the bound; its document is the
+// message gen.GenerateMessage makes.
+var _ = register(Target{
+	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
+	Property: "GuardForwardsOnlyWhatEveryParserReadsInside",
+	Checks:   "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
+	Input:    "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
+	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict)", "bound.Check",
+		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Document: messageDocument,
+	Seeds:    guardMessages(),
+	Sources:  []seeds.Source{guardVectors},
+}, Checked[property.Decider]{
+	Real: guard.Decide,
+	Check: func(d property.Decider, in property.Input) *property.Violation {
+		return property.GuardForwardsOnlyWhatEveryParserReadsInside(d, in.Bytes(0))
+	},
+	DocumentOf:    func(in property.Input) []byte { return generatedMessage(in.Bytes(0)) },
+	CheckDocument: property.GuardDecisionReadsInside,
+})
+
+// messageDocument is the document of the guard targets.
+const messageDocument = "the message gen.GenerateMessage makes"
+
+// guardVectors are the guard's conformance vectors, read where they are.
+var guardVectors = seeds.Payloads("targets/guard/testdata/vectors", "the guard's conformance vectors", "", true, seeds.AsBytes)

@@ -1,0 +1,23 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// FuzzMeetBoundsExact (fuzz/bound): the meet bound.MeetBounds writes of
+// two bounds gen.Seeded draws admits a call iff both do.
+var _ = register(Target{
+	Name: "FuzzMeetBoundsExact", Dir: "fuzz/bound", File: "meet_test.go", Area: "bound",
+	Property: "MeetBoundsExact",
+	Checks:   "the meet of two drawn bounds admits a call iff both do",
+	Input:    "a PRNG seed pair (gen.Seeded)",
+	Oracles:  []string{"bound.BoundAdmits"},
+	Params:   []property.Param{property.Uint64, property.Uint64},
+	Seeds:    seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
+}, Checked[property.BoundMeeter]{
+	Real: bound.MeetBounds,
+	Check: func(m property.BoundMeeter, in property.Input) *property.Violation {
+		return property.MeetBoundsExact(m, in.Uint64(0), in.Uint64(1))
+	},
+})

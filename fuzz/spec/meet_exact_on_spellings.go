@@ -1,0 +1,47 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// FuzzMeetExactOnSpellings (fuzz/bound): bound.MeetConstraints on a pair
+// gen.GenerateConstraintPair makes of operands that respell one path.
+var _ = register(Target{
+	Name: "FuzzMeetExactOnSpellings", Dir: "fuzz/bound", File: "meet_test.go", Area: "bound",
+	Property: "MeetExactOnSpellings",
+	Checks:   "the same on operands that respell one path",
+	Input:    "generator bytes (gen.GenerateConstraintPair)",
+	Oracles:  []string{"bound.Admitter"},
+	Params:   []property.Param{property.Bytes},
+	Seeds:    generatedPairSeeds(),
+}, Checked[property.ConstraintMeeter]{
+	Real: bound.MeetConstraints,
+	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {
+		return property.MeetExactOnSpellings(m, in.Bytes(0))
+	},
+})
+
+// generatedPairs are FuzzMeetExactOnSpellings's generator inputs, each with
+// the pair gen.GenerateConstraintPair makes of it.
+var generatedPairs = []struct {
+	data, pair, probe string
+}{
+	{"", `eq "/srv/acme" / eq "/srv/acme"`, "one path, one spelling (dual)"},
+	{"%\xae\vH`\xfa\xd9)\xa4\x8d\xe5C", `eq "/srv/acme-secrets" / eq "/srv/./acme-secrets"`, "a dot segment: equal once normalized (hierarchical)"},
+	{"\xa6\xae\x14\xc6V\x128{\xe2f4\x83\xa0\xa9", `prefix "/srv/acme-secrets" / prefix "/srv//acme"`, "a doubled slash, and a sibling that shares a name prefix (hierarchical)"},
+	{"\xd4^{\tB\xbdo>\xda\xf3z\x13\xb4", `prefix "caf\u00e9/." / prefix "cafe\u0301"`, "NFC against NFD, a dot segment kept (plain)"},
+	{"r\xb0W\xff\xd8\x0e;&\x80\xd0\xef\a", `eq "caf\u00e9" / eq "cafe\u0301"`, "NFC against NFD, equal once normalized (dual)"},
+	{"\xc8g\x18\x9e\xfcc\a\xd8\fa", `eq "cafe\u0301" / eq "caf\u00e9"`, "the same, plain and case-folded"},
+	{"\u04b6\x06V\xe6n\x1b\xb8\xba\xb1[FD\xcd", `prefix "cafe\u0301" / prefix "caf\u00e9"`, "NFD against NFC as prefixes (dual)"},
+}
+
+// generatedPairSeeds are generatedPairs as seeds.
+func generatedPairSeeds() []seeds.Seed {
+	var out []seeds.Seed
+	for _, s := range generatedPairs {
+		out = append(out, seeds.Text(s.pair, s.probe, s.data))
+	}
+	return out
+}

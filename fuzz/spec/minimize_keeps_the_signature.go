@@ -1,0 +1,24 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// FuzzMinimizeKeepsTheSignature (fuzz/minimize): minimize.Minimize of any
+// small input keeps its signature exactly, under three verdicts.
+var _ = register(Target{
+	Name: "FuzzMinimizeKeepsTheSignature", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize",
+	Property: "MinimizeKeepsTheSignature",
+	Checks:   "minimizing keeps the exact signature, never grows, ends on a fixed point",
+	Input:    "raw bytes, at most 128",
+	Oracles:  []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
+	Params:   []property.Param{property.Bytes},
+	Seeds:    seeds.MinimizerProbes(),
+}, Checked[property.Minimizer]{
+	Real: minimize.Minimize,
+	Check: func(m property.Minimizer, in property.Input) *property.Violation {
+		return property.MinimizeKeepsTheSignature(m, in.Bytes(0))
+	},
+})

@@ -1,0 +1,31 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// FuzzNumberFromBits (fuzz/jcs): jcs.AppendNumber writes
+// Number::toString of a double (gen.ECMAScriptNumber), and every Go oracle
+// writes [x] the same, on a double's bits and on the double gen.Double
+// makes of them.
+var _ = register(Target{
+	Name: "FuzzNumberFromBits", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
+	Property: "NumberMatchesOracles",
+	Checks:   "AppendNumber writes Number::toString; every oracle writes [x] the same",
+	Input:    numberInput,
+	Oracles:  append([]string{"gen.ECMAScriptNumber"}, goOracleNames...),
+	Params:   []property.Param{property.Uint64},
+	Seeds:    numberSeeds(),
+}, Checked[property.NumberFormatter]{
+	Real: jcs.AppendNumber,
+	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
+		return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation {
+			return property.NumberMatchesOracles(f, installed.Go(), nil, bits)
+		})
+	},
+})
+
+// numberInput is the input of the number targets.
+const numberInput = "8 bytes, a double's bits (NaN, ±Inf skipped), and the double gen.Double makes of them as generator bytes"

@@ -1,0 +1,32 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// FuzzNumberFromBitsMatchesNode (fuzz/jcs): FuzzNumberFromBits against the
+// Node oracles and Node's own String(x).
+var _ = register(Target{
+	Name: "FuzzNumberFromBitsMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Property: "NumberMatchesOracles",
+	Checks:   "the same against the Node oracles and Node's own String(x)",
+	Input:    numberInput,
+	Oracles:  append([]string{"gen.ECMAScriptNumber", "Node String(x)"}, nodeOracleNames...),
+	Params:   []property.Param{property.Uint64},
+	Node:     true,
+	Seeds:    numberSeeds(),
+}, Checked[property.NumberFormatter]{
+	Real: jcs.AppendNumber,
+	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
+		ecma, err := installed.ECMAScript()
+		if err != nil {
+			return property.Unavailable("NumberMatchesOracles", err)
+		}
+		return withNode("NumberMatchesOracles", func(refs []oracle.Canonicalizer) *property.Violation {
+			return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation { return property.NumberMatchesOracles(f, refs, ecma, bits) })
+		})
+	},
+})

@@ -1,0 +1,24 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/digest"
+)
+
+// FuzzParseNeverPanics (fuzz/digest): digest.Parse of any request gives an
+// invocation of slices of it or a typed refusal.
+var _ = register(Target{
+	Name: "FuzzParseNeverPanics", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
+	Property: "ParseNeverPanics",
+	Checks:   "an invocation of slices of the request, or a typed refusal, never Unreadable",
+	Input:    "a raw request",
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Seeds:    seeds.DigestRequests(),
+}, Checked[property.InvocationParser]{
+	Real: digest.Parse,
+	Check: func(p property.InvocationParser, in property.Input) *property.Violation {
+		return property.ParseNeverPanics(p, in.Bytes(0))
+	},
+})

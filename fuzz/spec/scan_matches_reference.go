@@ -1,0 +1,28 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// FuzzScanMatchesReference (fuzz/admit): admit.Scan against its slow twin
+// admit.Reference, on a raw text and on the text gen.GenerateText makes of
+// the same bytes.
+var _ = register(Target{
+	Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
+	Property: "ScanMatchesReference",
+	Checks:   "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
+	Input:    textInput + ", under 5 option sets",
+	Oracles:  []string{"admit.Reference"},
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Document: textDocument,
+	GoFuzz:   true,
+	Seeds:    concat(seeds.AdmitInputs(), seeds.RFCSamples(), generatedTexts(300)),
+	Sources:  []seeds.Source{admissionVectors},
+}, textTwice(admit.Scan, generatedText, property.ScanMatchesReference))
+
+// admissionVectors are the admission vectors of targets/admit, read where
+// they are.
+var admissionVectors = seeds.Payloads("targets/admit/testdata/vectors", "the admission vectors", "", false, seeds.AsBytes)

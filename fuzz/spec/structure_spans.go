@@ -1,0 +1,23 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/minimize"
+	"github.com/canonfuzz/canonfuzz/seeds"
+)
+
+// FuzzStructureSpans (fuzz/minimize): the minimizer's reading of any bytes
+// (minimize.Structure) keeps its spans inside the input and in order.
+var _ = register(Target{
+	Name: "FuzzStructureSpans", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize",
+	Property: "StructureSpans",
+	Checks:   "the minimizer's tokens and containers lie inside the input, in order",
+	Input:    "raw bytes",
+	Params:   []property.Param{property.Bytes},
+	Seeds:    seeds.MinimizerProbes(),
+}, Checked[property.StructureReader]{
+	Real: minimize.Structure,
+	Check: func(r property.StructureReader, in property.Input) *property.Violation {
+		return property.StructureSpans(r, in.Bytes(0))
+	},
+})

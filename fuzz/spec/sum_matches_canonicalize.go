@@ -1,0 +1,24 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/digest"
+)
+
+// FuzzSumMatchesCanonicalize (fuzz/digest): digest.Sum of an arguments
+// text is SHA-256 of jcs.Canonicalize's invocation, under either profile.
+var _ = register(Target{
+	Name: "FuzzSumMatchesCanonicalize", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
+	Property: "SumMatchesCanonicalize",
+	Checks:   "Sum is SHA-256 of the canonical invocation, or both refuse alike; the JSON-RPC form agrees",
+	Input:    "an arguments text, a profile",
+	Oracles:  []string{"jcs.Canonicalize"},
+	Params:   []property.Param{property.String, property.Bool},
+	Seeds:    seeds.DigestSums(),
+}, Checked[property.DigestFunc]{
+	Real: digest.Sum,
+	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {
+		return property.SumMatchesCanonicalize(sum, in.Str(0), in.Bool(1))
+	},
+})

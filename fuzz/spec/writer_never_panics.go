@@ -1,0 +1,30 @@
+package spec
+
+import (
+	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/jcs"
+)
+
+// FuzzWriterNeverPanics (fuzz/jcs): jcs.AppendAdmitted, the writer, on
+// bytes admission never saw.
+var _ = register(Target{
+	Name: "FuzzWriterNeverPanics", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
+	Property: "WriterNeverPanics",
+	Checks:   "output or a *WriteError, dst kept on error, never a panic",
+	Input:    "raw bytes, not admitted",
+	Params:   []property.Param{property.Bytes},
+	Text:     oneText,
+	Seeds:    writerDocuments(),
+}, Checked[property.Writer]{
+	Real: jcs.AppendAdmitted,
+	Check: func(w property.Writer, in property.Input) *property.Violation {
+		return property.WriterNeverPanics(w, in.Bytes(0))
+	},
+})
+
+// writerDocuments are the documents of RFC 8785, the admission probes and
+// the writer's own probes.
+func writerDocuments() []seeds.Seed {
+	return concat(seeds.RFCSamples(), seeds.AdmitInputs(), seeds.WriterProbes())
+}
