@@ -23,7 +23,11 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeServerEnv); mode != "" {
 		os.Exit(fakeServer(mode))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if benchmarkBuildDir != "" {
+		os.RemoveAll(benchmarkBuildDir)
+	}
+	os.Exit(code)
 }
 
 // fakeServer is a stdio server for the proxy tests:

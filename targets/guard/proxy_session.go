@@ -57,8 +57,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 		srv:         srv,
 		store:       newSchemaStore(p.Config.Canon.Schemas),
 		log:         newSessionLog(),
-		toSrv:       newLineQueue(queueFactor * p.maxMessage()),
-		toCli:       newLineQueue(queueFactor * p.maxServerLine()),
+		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(srv.stdin),
 		inFlight:    newPendingSet(),
 		clientGone:  make(chan struct{}),
 		stopForward: make(chan struct{}),
@@ -71,7 +70,12 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 	if p.Audit != nil {
 		s.audit = NewAuditLog(p.Audit)
 	}
-	go s.writeClient(out)
+	out, closeOut := pollableOutput(out)
+	s.toCli = newLineQueue(queueFactor * p.maxServerLine()).sendingTo(out)
+	go func() {
+		defer closeOut()
+		s.writeClient(out)
+	}()
 	return s
 }
 
@@ -182,7 +186,7 @@ func (s *session) decide(line []byte) {
 	if isRequest {
 		item.id = d.ID
 	}
-	switch err := s.toSrv.put(item, s.stopForward, s.p.grace()); err {
+	switch err := s.toSrv.send(item, s.stopForward, s.p.grace()); err {
 	case nil:
 	case errQueueStalled:
 		s.stalled.Add(1)
@@ -227,7 +231,7 @@ func (s *session) sendAnswer(msg []byte) {
 		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
 		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
 	}
-	s.toCli.put(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
+	s.toCli.send(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
 }
 
 // writeServer writes the queued client messages to the server and closes
@@ -253,6 +257,7 @@ func (s *session) writeServer() {
 				s.beginShutdown()
 			}
 		}
+		s.toSrv.written(failed != nil)
 		for _, it := range rest {
 			s.notForwarded(it, "the server stopped reading its input")
 		}
@@ -306,7 +311,7 @@ func (s *session) readServer() {
 			continue
 		}
 		s.store.learn(framed)
-		s.toCli.put(queued{line: append(framed, '\n')}, s.giveUp, 0)
+		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0)
 	}
 }
 
@@ -347,13 +352,13 @@ func (s *session) writeClient(out io.Writer) {
 		if items, ok = s.toCli.take(items); !ok {
 			return
 		}
-		if failed != nil {
-			continue
+		if failed == nil {
+			if _, buf, failed = writeBatch(out, items, buf); failed != nil {
+				s.log.printf(s.p.Log, "writing to the client: %v", failed)
+				s.leaveClient()
+			}
 		}
-		if _, buf, failed = writeBatch(out, items, buf); failed != nil {
-			s.log.printf(s.p.Log, "writing to the client: %v", failed)
-			s.leaveClient()
-		}
+		s.toCli.written(failed != nil)
 	}
 }
 
