@@ -51,19 +51,28 @@ func benchLatency(b *testing.B, msg string) {
 		guardAck(b, msg),
 		binaryGuardAck(b),
 	}
-	for _, p := range paths {
+	var trips [3]func()
+	for i, p := range paths {
 		defer p.finish()
 		p.roundTrip(b, line) // the server has started
+		trips[i] = func() { p.roundTrip(b, line) }
 	}
-	times := make([][]time.Duration, len(paths))
+	interleave(b, trips)
+}
+
+// interleave times b.N round trips of each path (direct, guard in this
+// process, guard binary), one of each in turn, and reports their medians
+// and the guard's added latency.
+func interleave(b *testing.B, trips [3]func()) {
+	var times [3][]time.Duration
 	for i := range times {
 		times[i] = make([]time.Duration, 0, b.N)
 	}
 	b.ResetTimer()
 	for range b.N {
-		for i, p := range paths {
+		for i, trip := range trips {
 			start := time.Now()
-			p.roundTrip(b, line)
+			trip()
 			times[i] = append(times[i], time.Since(start))
 		}
 	}
@@ -137,14 +146,20 @@ func guardAck(b *testing.B, msg string) *roundTripper {
 // binaryGuardAck is the `canonfuzz guard` binary in front of the ack
 // server, with the bound of vectorConfig.
 func binaryGuardAck(b *testing.B) *roundTripper {
-	bin := canonfuzzBinary(b)
-	policy := filepath.Join(b.TempDir(), "policy.json")
-	if err := os.WriteFile(policy, []byte(vectorPolicy), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	cmd := exec.Command(bin, "guard", "--policy", policy, "--component", "guard", "--absent", "originate", "--", os.Args[0])
+	cmd := binaryGuard(b, vectorPolicy)
 	cmd.Env = ackEnv()
 	return startCommand(b, cmd)
+}
+
+// binaryGuard is the command of the `canonfuzz guard` binary conferring
+// policy (a bound) in front of the test binary as its server.
+func binaryGuard(b *testing.B, policy string) *exec.Cmd {
+	bin := canonfuzzBinary(b)
+	file := filepath.Join(b.TempDir(), "policy.json")
+	if err := os.WriteFile(file, []byte(policy), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return exec.Command(bin, "guard", "--policy", file, "--component", "guard", "--absent", "originate", "--", os.Args[0])
 }
 
 // startCommand starts cmd with pipes to its standard input and output.
@@ -157,7 +172,6 @@ func startCommand(b *testing.B, cmd *exec.Cmd) *roundTripper {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
