@@ -17,15 +17,11 @@ func nonBlockingWrite(w io.Writer) func([]byte) (int, error) {
 	if !ok {
 		return nil
 	}
-	rc, err := sc.SyscallConn()
-	if err != nil {
+	if blocks, known := blocking(sc); !known || blocks {
 		return nil
 	}
-	nonBlocking := false
-	if err := rc.Control(func(fd uintptr) {
-		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
-		nonBlocking = errno == 0 && flags&syscall.O_NONBLOCK != 0
-	}); err != nil || !nonBlocking {
+	rc, err := sc.SyscallConn()
+	if err != nil {
 		return nil
 	}
 	return func(b []byte) (n int, err error) {
@@ -37,4 +33,18 @@ func nonBlockingWrite(w io.Writer) func([]byte) (int, error) {
 		}
 		return max(n, 0), err
 	}
+}
+
+// blocking reports whether c's descriptor blocks (O_NONBLOCK clear);
+// known is false when its flags cannot be read.
+func blocking(c syscall.Conn) (blocks, known bool) {
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return false, false
+	}
+	_ = rc.Control(func(fd uintptr) {
+		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
+		blocks, known = flags&syscall.O_NONBLOCK == 0, errno == 0
+	})
+	return blocks, known
 }

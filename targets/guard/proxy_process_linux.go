@@ -35,23 +35,29 @@ func pollableOutput(w io.Writer) (out io.Writer, done func()) {
 	if !ok || nonBlockingWrite(f) != nil {
 		return w, func() {}
 	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
-		return w, func() {}
+	if again := reopenPipe(f, syscall.O_WRONLY); again != nil {
+		return again, func() { again.Close() }
 	}
-	var again *os.File
+	return w, func() {}
+}
+
+// reopenPipe opens the pipe f again, non-blocking, with the access mode
+// given; nil when f is not a pipe or cannot be opened so.
+func reopenPipe(f *os.File, mode int) *os.File {
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		return nil
+	}
 	rc, err := f.SyscallConn()
 	if err != nil {
-		return w, func() {}
+		return nil
 	}
+	var again *os.File
 	_ = rc.Control(func(fd uintptr) {
 		path := "/proc/self/fd/" + strconv.FormatUint(uint64(fd), 10)
-		nfd, err := syscall.Open(path, syscall.O_WRONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		nfd, err := syscall.Open(path, mode|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 		if err == nil {
 			again = os.NewFile(uintptr(nfd), f.Name())
 		}
 	})
-	if again == nil {
-		return w, func() {}
-	}
-	return again, func() { again.Close() }
+	return again
 }
