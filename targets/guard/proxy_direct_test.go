@@ -36,13 +36,13 @@ func TestLineQueueSendQueuesWhatItCouldNotWrite(t *testing.T) {
 		}
 		return n, nil
 	}
-	if err := q.send(queued{line: []byte("ab\n")}, nil, 0); err != nil {
+	if err := q.send(queued{line: []byte("ab\n")}, nil, 0, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := q.send(queued{line: []byte("cdefg\n"), id: []byte("7")}, nil, 0); err != nil {
+	if err := q.send(queued{line: []byte("cdefg\n"), id: []byte("7")}, nil, 0, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := q.send(queued{line: []byte("h\n")}, nil, 0); err != nil { // behind "fg\n": queued
+	if err := q.send(queued{line: []byte("h\n")}, nil, 0, false); err != nil { // behind "fg\n": queued
 		t.Fatal(err)
 	}
 	if got, want := wrote, []string{"ab\n", "cde"}; !slices.Equal(got, want) {
@@ -53,7 +53,7 @@ func TestLineQueueSendQueuesWhatItCouldNotWrite(t *testing.T) {
 		t.Errorf("queued %q (id %s), want %q with the request's id 7", got, items[0].id, want)
 	}
 	q.written(true) // the writer failed: nothing is written at once any more
-	if err := q.send(queued{line: []byte("i\n")}, nil, 0); err != nil {
+	if err := q.send(queued{line: []byte("i\n")}, nil, 0, false); err != nil {
 		t.Fatal(err)
 	}
 	if len(wrote) != 2 {
@@ -61,6 +61,21 @@ func TestLineQueueSendQueuesWhatItCouldNotWrite(t *testing.T) {
 	}
 	if items, _ := q.take(nil); !slices.Equal(lineTexts(items), []string{"i\n"}) {
 		t.Errorf("queued %q after the failure, want the line", lineTexts(items))
+	}
+
+	// a sender with more lines at hand leaves them to the writer's batch
+	q = newLineQueue(1 << 10)
+	q.try = func([]byte) (int, error) {
+		t.Error("a line was written at once while its sender had more at hand")
+		return 0, nil
+	}
+	for _, l := range []string{"j\n", "k\n"} {
+		if err := q.send(queued{line: []byte(l)}, nil, 0, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if items, _ := q.take(nil); !slices.Equal(lineTexts(items), []string{"j\n", "k\n"}) {
+		t.Errorf("queued %q, want the burst", lineTexts(items))
 	}
 }
 
@@ -76,7 +91,7 @@ func TestLineQueueTakeWaitsForASend(t *testing.T) {
 		return len(b), nil
 	}
 	sent := make(chan error, 1)
-	go func() { sent <- q.send(queued{line: []byte("first\n")}, nil, 0) }()
+	go func() { sent <- q.send(queued{line: []byte("first\n")}, nil, 0, false) }()
 	<-inWrite
 	if err := q.put(queued{line: []byte("second\n")}, nil, 0); err != nil {
 		t.Fatal(err)
@@ -113,7 +128,7 @@ func TestLineQueueTakeWaitsForASend(t *testing.T) {
 		<-release
 		return len(b), nil
 	}
-	go func() { sent <- q.send(queued{line: []byte("last\n")}, nil, 0) }()
+	go func() { sent <- q.send(queued{line: []byte("last\n")}, nil, 0, false) }()
 	<-inWrite
 	q.close()
 	ended := make(chan bool, 1)

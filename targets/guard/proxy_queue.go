@@ -145,13 +145,17 @@ func (q *lineQueue) written(failed bool) {
 }
 
 // send queues item as put does, or, when nothing is queued or being
-// written and the queue has a try, writes it at once with one system call
-// that never waits; a line not written whole (the pipe is full, or the
-// write failed) is queued from its first byte not written, ahead of
-// anything put meanwhile, and the writer writes it or meets its error.
-func (q *lineQueue) send(item queued, cancel <-chan struct{}, stall time.Duration) error {
+// written, the queue has a try and the caller has no more lines at hand
+// (more false: its reader has nothing buffered, so it is about to wait),
+// writes it at once with one system call that never waits; a line not
+// written whole (the pipe is full, or the write failed) is queued from its
+// first byte not written, ahead of anything put meanwhile, and the writer
+// writes it or meets its error. A caller with more lines at hand puts
+// them, and the writer writes them in a batch (writeBatch): a burst keeps
+// its few system calls, a lone message loses its hand-off.
+func (q *lineQueue) send(item queued, cancel <-chan struct{}, stall time.Duration, more bool) error {
 	q.mu.Lock()
-	if q.closed || q.try == nil || q.busy || len(q.items) > 0 {
+	if more || q.closed || q.try == nil || q.busy || len(q.items) > 0 {
 		q.mu.Unlock()
 		return q.put(item, cancel, stall)
 	}

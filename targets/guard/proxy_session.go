@@ -133,7 +133,7 @@ func (s *session) readClient(client io.Reader) {
 			return
 		}
 		if !blank(line) {
-			s.decide(line)
+			s.decide(line, r.Buffered() > 0)
 		}
 		if err != nil {
 			return
@@ -142,8 +142,9 @@ func (s *session) readClient(client io.Reader) {
 }
 
 // decide is one client message's way: Decide, the audit record, then the
-// server's queue or an answer.
-func (s *session) decide(line []byte) {
+// server's queue or an answer; more says that the client's next message
+// has been read already (lineQueue.send).
+func (s *session) decide(line []byte, more bool) {
 	cfg := s.p.Config
 	cfg.Canon.Schemas = s.store.snapshot()
 	d := Decide(line, cfg)
@@ -186,7 +187,7 @@ func (s *session) decide(line []byte) {
 	if isRequest {
 		item.id = d.ID
 	}
-	switch err := s.toSrv.send(item, s.stopForward, s.p.grace()); err {
+	switch err := s.toSrv.send(item, s.stopForward, s.p.grace(), more); err {
 	case nil:
 	case errQueueStalled:
 		s.stalled.Add(1)
@@ -231,7 +232,7 @@ func (s *session) sendAnswer(msg []byte) {
 		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
 		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
 	}
-	s.toCli.send(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
+	s.toCli.send(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0, false)
 }
 
 // writeServer writes the queued client messages to the server and closes
@@ -311,7 +312,7 @@ func (s *session) readServer() {
 			continue
 		}
 		s.store.learn(framed)
-		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0)
+		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0, r.Buffered() > 0)
 	}
 }
 
