@@ -23,7 +23,10 @@ const queueFactor = 4
 
 // session is one run of the proxy: four goroutines (client reader, server
 // writer, server reader, client writer), one for the server's standard
-// error, one for the log, and the supervisor (run) that sees them end.
+// error, one for the log, and the supervisor (run) that sees them end. A
+// reader writes a lone line itself when its direction's queue is idle
+// (lineQueue.send): a request and its answer cross the guard without a
+// hand-off between goroutines, the writers take what does not fit.
 type session struct {
 	p        *Proxy
 	srv      *server
