@@ -123,6 +123,14 @@ func guardAck(b *testing.B, msg string) *roundTripper {
 	if d := Decide([]byte(msg), cfg); d.Action != Forward && d.Action != Relay {
 		b.Fatalf("the benchmark's message is not sent to the server: %s", d.Message)
 	}
+	p := &Proxy{Config: cfg, Command: os.Args[0], Env: ackEnv()}
+	toGuard, fromGuard, finish := runOnPipes(b, p)
+	return &roundTripper{w: toGuard, r: bufio.NewReader(fromGuard), finish: finish}
+}
+
+// runOnPipes runs p on two new pipes: the client writes toGuard and reads
+// fromGuard; finish closes the client's input and waits for Run to end.
+func runOnPipes(b *testing.B, p *Proxy) (toGuard, fromGuard *os.File, finish func()) {
 	cr, cw, err := os.Pipe()
 	if err != nil {
 		b.Fatal(err)
@@ -131,7 +139,8 @@ func guardAck(b *testing.B, msg string) *roundTripper {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := &Proxy{Config: cfg, Command: os.Args[0], Env: ackEnv()}
+	GrowPipe(cw)
+	GrowPipe(or)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -140,7 +149,7 @@ func guardAck(b *testing.B, msg string) *roundTripper {
 		}
 		ow.Close()
 	}()
-	return &roundTripper{w: cw, r: bufio.NewReader(or), finish: func() { cw.Close(); <-done; or.Close() }}
+	return cw, or, func() { cw.Close(); <-done; or.Close() }
 }
 
 // binaryGuardAck is the `canonfuzz guard` binary in front of the ack

@@ -84,21 +84,9 @@ func sdkThroughGuard(b *testing.B) mcp.Transport {
 		b.Fatal(err)
 	}
 	p := &Proxy{Config: Config{Component: "guard", Policy: policy, Absent: Originate}, Command: os.Args[0], Env: sdkEchoServer().Env}
-	cr, cw, err := os.Pipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	or, ow, err := os.Pipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	go func() {
-		if _, err := p.Run(cr, ow); err != nil {
-			b.Error(err)
-		}
-		ow.Close()
-	}()
-	return &mcp.IOTransport{Reader: or, Writer: cw}
+	toGuard, fromGuard, finish := runOnPipes(b, p)
+	b.Cleanup(finish)
+	return &mcp.IOTransport{Reader: nopReadCloser{fromGuard}, Writer: nopWriteCloser{toGuard}}
 }
 
 func sdkConnect(b *testing.B, t mcp.Transport) *mcp.ClientSession {
