@@ -23,7 +23,11 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeServerEnv); mode != "" {
 		os.Exit(fakeServer(mode))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if benchmarkBuildDir != "" {
+		os.RemoveAll(benchmarkBuildDir)
+	}
+	os.Exit(code)
 }
 
 // fakeServer is a stdio server for the proxy tests:
@@ -48,6 +52,8 @@ func TestMain(m *testing.M) {
 //	           with an error for it, late, as the Go SDK's server answers
 //	           a cancelled call; W=silent answers none, as the TypeScript
 //	           SDK's server (muteServer)
+//	sdkecho    an MCP server built with the Go SDK whose tool echo answers
+//	           at once (sdkEchoServe, for BenchmarkSDKLatency)
 //	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
 //	           PATH; W=late answers a cancelled call, W=never does not
 //	           (sdkServer)
@@ -123,6 +129,8 @@ func fakeServer(mode string) int {
 		out.WriteString("{\"a\":1}\r{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n")
 		out.WriteString("after\n")
 		return 0
+	case "sdkecho":
+		return sdkEchoServe()
 	case "sdk":
 		w, path, _ := strings.Cut(arg, ":")
 		return sdkServer(w == "never", path)

@@ -64,7 +64,9 @@ const CodeServerGone = -32000
 // tools/list are read as they pass to learn the tools' schemas.
 //
 // Each direction has its own reader and writer with a bounded queue
-// between them, so a server that stops reading never keeps the guard from
+// between them (a reader writes a lone line itself when its queue is idle,
+// with a write that never waits: lineQueue.send), so a server that stops
+// reading never keeps the guard from
 // answering the client or from seeing the client leave, a client that
 // stops reading never keeps the guard from reading the server, and a log
 // nobody reads never blocks either (log lines are dropped and counted).

@@ -53,10 +53,6 @@ func benchPipe(b *testing.B, msg string, guarded bool, mode Mode) {
 		if d := Decide([]byte(msg), cfg); d.Action != Forward && d.Action != Relay {
 			b.Fatalf("the benchmark's message is not sent to the server: %s", d.Message)
 		}
-		cr, cw, _ := os.Pipe()
-		or, ow, _ := os.Pipe()
-		GrowPipe(cw)
-		GrowPipe(or)
 		p := &Proxy{Config: cfg, Command: os.Args[0], Env: env}
 		if mode == Audit {
 			f, err := os.Create(filepath.Join(b.TempDir(), "audit.jsonl"))
@@ -66,16 +62,9 @@ func benchPipe(b *testing.B, msg string, guarded bool, mode Mode) {
 			defer f.Close()
 			p.Audit = f
 		}
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			if _, err := p.Run(cr, ow); err != nil {
-				b.Error(err)
-			}
-			ow.Close()
-		}()
+		var cw, or *os.File
+		cw, or, finish = runOnPipes(b, p)
 		toServer, fromServer = cw, or
-		finish = func() { cw.Close(); <-done; or.Close() }
 	} else {
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = env

@@ -1,6 +1,11 @@
 package guard
 
-import "syscall"
+import (
+	"io"
+	"os"
+	"strconv"
+	"syscall"
+)
 
 // processAttr puts the server in a process group of its own (Setpgid) and
 // has the kernel kill it if the guard dies without its shutdown (Pdeathsig,
@@ -14,4 +19,45 @@ func processAttr() *syscall.SysProcAttr {
 func growPipe(fd uintptr) {
 	const fSetPipeSz = 1031 // F_SETPIPE_SZ, linux/fcntl.h
 	_, _, _ = syscall.Syscall(syscall.SYS_FCNTL, fd, fSetPipeSz, pipeSize)
+}
+
+// pollableOutput returns, for a client output that is a pipe whose
+// descriptor blocks (the standard output `canonfuzz guard` inherits), a
+// second open file description of the same pipe, opened non-blocking
+// (open(2) of /proc/self/fd/N), so that the guard writes an answer from the
+// goroutine that read it (nonBlockingWrite) and the Go poller waits when
+// the pipe is full. The inherited descriptor is left as it is: O_NONBLOCK
+// on it would change the description the client (or a shell) may share.
+// Anything else, or a pipe that cannot be opened so, is returned as it is;
+// done closes what was opened.
+func pollableOutput(w io.Writer) (out io.Writer, done func()) {
+	f, ok := w.(*os.File)
+	if !ok || nonBlockingWrite(f) != nil {
+		return w, func() {}
+	}
+	if again := reopenPipe(f, syscall.O_WRONLY); again != nil {
+		return again, func() { again.Close() }
+	}
+	return w, func() {}
+}
+
+// reopenPipe opens the pipe f again, non-blocking, with the access mode
+// given; nil when f is not a pipe or cannot be opened so.
+func reopenPipe(f *os.File, mode int) *os.File {
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		return nil
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	var again *os.File
+	_ = rc.Control(func(fd uintptr) {
+		path := "/proc/self/fd/" + strconv.FormatUint(uint64(fd), 10)
+		nfd, err := syscall.Open(path, mode|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if err == nil {
+			again = os.NewFile(uintptr(nfd), f.Name())
+		}
+	})
+	return again
 }

@@ -2,10 +2,17 @@
 
 package guard
 
-import "syscall"
+import (
+	"io"
+	"syscall"
+)
 
 // processAttr puts the server in a process group of its own.
 func processAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
 
 // growPipe does nothing where pipes cannot be resized.
 func growPipe(uintptr) {}
+
+// pollableOutput returns w as it is: there is no /proc/self/fd to open a
+// pipe again non-blocking.
+func pollableOutput(w io.Writer) (io.Writer, func()) { return w, func() {} }

@@ -3,6 +3,7 @@ package guard
 import (
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 )
@@ -19,19 +20,35 @@ type queued struct {
 // bound is let in alone, so a message at the size cap always passes);
 // take returns everything queued at once, so the writer can write a batch
 // in few system calls.
+//
+// send is put without the hand-off, for latency (issue 20): when nothing is
+// queued or being written, the caller writes the line itself, with one
+// system call that never waits (try); what that call did not write is
+// queued whole for the writer, which writes it (or meets its error) as
+// any queued line. busy keeps one line or batch in flight at a time, so
+// the order of the lines is the order they were sent or put.
 type lineQueue struct {
 	mu       sync.Mutex
 	items    []queued
 	bytes    int64
 	limit    int64
 	closed   bool
-	lastTake time.Time     // when the writer last took lines
-	ready    chan struct{} // holds a token while items are waiting
-	space    chan struct{} // closed and replaced whenever the queue empties
+	busy     bool                      // the writer's batch or a sent line is being written
+	try      func([]byte) (int, error) // one write that never waits; nil: every line is put
+	lastTake time.Time                 // when the writer last took lines
+	ready    chan struct{}             // holds a token while items are waiting
+	space    chan struct{}             // closed and replaced whenever the queue empties
 }
 
 func newLineQueue(limit int64) *lineQueue {
 	return &lineQueue{limit: limit, lastTake: time.Now(), ready: make(chan struct{}, 1), space: make(chan struct{})}
+}
+
+// sendingTo lets send write lines at once to w when w can be written
+// without waiting (nonBlockingWrite); otherwise every line is put.
+func (q *lineQueue) sendingTo(w io.Writer) *lineQueue {
+	q.try = nonBlockingWrite(w)
+	return q
 }
 
 // errQueueClosed and errQueueStalled are why put did not queue a line.
@@ -90,11 +107,13 @@ func (q *lineQueue) put(item queued, cancel <-chan struct{}, stall time.Duration
 }
 
 // take waits for lines and returns them all, with ok false once the queue
-// is closed and empty.
+// is closed and empty and no line sent is being written. The writer calls
+// written when it has written them.
 func (q *lineQueue) take(into []queued) ([]queued, bool) {
 	for {
 		q.mu.Lock()
-		if len(q.items) > 0 {
+		if len(q.items) > 0 && !q.busy {
+			q.busy = true
 			q.lastTake = time.Now()
 			into = append(into[:0], q.items...)
 			clear(q.items)
@@ -104,12 +123,68 @@ func (q *lineQueue) take(into []queued) ([]queued, bool) {
 			q.mu.Unlock()
 			return into, true
 		}
-		if q.closed {
+		if q.closed && len(q.items) == 0 && !q.busy {
 			q.mu.Unlock()
 			return into[:0], false
 		}
 		q.mu.Unlock()
 		<-q.ready
+	}
+}
+
+// written ends the writer's batch; failed stops send from writing lines
+// itself from then on (the writer answers or drops what comes after a
+// failed write).
+func (q *lineQueue) written(failed bool) {
+	q.mu.Lock()
+	q.busy = false
+	if failed {
+		q.try = nil
+	}
+	q.mu.Unlock()
+}
+
+// send queues item as put does, or, when nothing is queued or being
+// written, the queue has a try and the caller has no more lines at hand
+// (more false: its reader has nothing buffered, so it is about to wait),
+// writes it at once with one system call that never waits; a line not
+// written whole (the pipe is full, or the write failed) is queued from its
+// first byte not written, ahead of anything put meanwhile, and the writer
+// writes it or meets its error. A caller with more lines at hand puts
+// them, and the writer writes them in a batch (writeBatch): a burst keeps
+// its few system calls, a lone message loses its hand-off.
+func (q *lineQueue) send(item queued, cancel <-chan struct{}, stall time.Duration, more bool) error {
+	q.mu.Lock()
+	if more || q.closed || q.try == nil || q.busy || len(q.items) > 0 {
+		q.mu.Unlock()
+		return q.put(item, cancel, stall)
+	}
+	q.busy = true
+	try := q.try
+	q.mu.Unlock()
+	n, err := try(item.line)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.busy = false
+	q.lastTake = time.Now()
+	if err == nil && n == len(item.line) {
+		if len(q.items) > 0 || q.closed {
+			q.wake() // the writer waits for lines put meanwhile, or to finish
+		}
+		return nil
+	}
+	item.line = item.line[max(n, 0):]
+	q.items = slices.Insert(q.items, 0, item)
+	q.bytes += int64(len(item.line))
+	q.wake()
+	return nil
+}
+
+// wake tells the writer that lines are waiting; q.mu is held.
+func (q *lineQueue) wake() {
+	select {
+	case q.ready <- struct{}{}:
+	default:
 	}
 }
 

@@ -23,7 +23,10 @@ const queueFactor = 4
 
 // session is one run of the proxy: four goroutines (client reader, server
 // writer, server reader, client writer), one for the server's standard
-// error, one for the log, and the supervisor (run) that sees them end.
+// error, one for the log, and the supervisor (run) that sees them end. A
+// reader writes a lone line itself when its direction's queue is idle
+// (lineQueue.send): a request and its answer cross the guard without a
+// hand-off between goroutines, the writers take what does not fit.
 type session struct {
 	p        *Proxy
 	srv      *server
@@ -57,8 +60,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 		srv:         srv,
 		store:       newSchemaStore(p.Config.Canon.Schemas),
 		log:         newSessionLog(),
-		toSrv:       newLineQueue(queueFactor * p.maxMessage()),
-		toCli:       newLineQueue(queueFactor * p.maxServerLine()),
+		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(srv.stdin),
 		inFlight:    newPendingSet(),
 		clientGone:  make(chan struct{}),
 		stopForward: make(chan struct{}),
@@ -71,7 +73,12 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 	if p.Audit != nil {
 		s.audit = NewAuditLog(p.Audit)
 	}
-	go s.writeClient(out)
+	out, closeOut := pollableOutput(out)
+	s.toCli = newLineQueue(queueFactor * p.maxServerLine()).sendingTo(out)
+	go func() {
+		defer closeOut()
+		s.writeClient(out)
+	}()
 	return s
 }
 
@@ -129,7 +136,7 @@ func (s *session) readClient(client io.Reader) {
 			return
 		}
 		if !blank(line) {
-			s.decide(line)
+			s.decide(line, r.Buffered() > 0)
 		}
 		if err != nil {
 			return
@@ -138,8 +145,9 @@ func (s *session) readClient(client io.Reader) {
 }
 
 // decide is one client message's way: Decide, the audit record, then the
-// server's queue or an answer.
-func (s *session) decide(line []byte) {
+// server's queue or an answer; more says that the client's next message
+// has been read already (lineQueue.send).
+func (s *session) decide(line []byte, more bool) {
 	cfg := s.p.Config
 	cfg.Canon.Schemas = s.store.snapshot()
 	d := Decide(line, cfg)
@@ -182,7 +190,7 @@ func (s *session) decide(line []byte) {
 	if isRequest {
 		item.id = d.ID
 	}
-	switch err := s.toSrv.put(item, s.stopForward, s.p.grace()); err {
+	switch err := s.toSrv.send(item, s.stopForward, s.p.grace(), more); err {
 	case nil:
 	case errQueueStalled:
 		s.stalled.Add(1)
@@ -227,7 +235,7 @@ func (s *session) sendAnswer(msg []byte) {
 		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
 		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
 	}
-	s.toCli.put(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0)
+	s.toCli.send(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0, false)
 }
 
 // writeServer writes the queued client messages to the server and closes
@@ -253,6 +261,7 @@ func (s *session) writeServer() {
 				s.beginShutdown()
 			}
 		}
+		s.toSrv.written(failed != nil)
 		for _, it := range rest {
 			s.notForwarded(it, "the server stopped reading its input")
 		}
@@ -306,7 +315,7 @@ func (s *session) readServer() {
 			continue
 		}
 		s.store.learn(framed)
-		s.toCli.put(queued{line: append(framed, '\n')}, s.giveUp, 0)
+		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0, r.Buffered() > 0)
 	}
 }
 
@@ -347,13 +356,13 @@ func (s *session) writeClient(out io.Writer) {
 		if items, ok = s.toCli.take(items); !ok {
 			return
 		}
-		if failed != nil {
-			continue
+		if failed == nil {
+			if _, buf, failed = writeBatch(out, items, buf); failed != nil {
+				s.log.printf(s.p.Log, "writing to the client: %v", failed)
+				s.leaveClient()
+			}
 		}
-		if _, buf, failed = writeBatch(out, items, buf); failed != nil {
-			s.log.printf(s.p.Log, "writing to the client: %v", failed)
-			s.leaveClient()
-		}
+		s.toCli.written(failed != nil)
 	}
 }
 

@@ -1,0 +1,205 @@
+package guard
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lineTexts is what take handed out, as strings.
+func lineTexts(items []queued) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, string(it.line))
+	}
+	return out
+}
+
+// send writes a line itself when nothing is queued; what its one write did
+// not take is queued from the first byte not written, ahead of what is put
+// after it, and a queue with something waiting, or whose writer failed,
+// is put into, never written past.
+func TestLineQueueSendQueuesWhatItCouldNotWrite(t *testing.T) {
+	var wrote []string
+	q := newLineQueue(1 << 10)
+	q.try = func(b []byte) (int, error) {
+		n := min(len(b), 3)
+		wrote = append(wrote, string(b[:n]))
+		if n < len(b) {
+			// the client's reader queues an answer meanwhile
+			if err := q.put(queued{line: []byte("x\n")}, nil, 0); err != nil {
+				t.Error(err)
+			}
+		}
+		return n, nil
+	}
+	if err := q.send(queued{line: []byte("ab\n")}, nil, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.send(queued{line: []byte("cdefg\n"), id: []byte("7")}, nil, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.send(queued{line: []byte("h\n")}, nil, 0, false); err != nil { // behind "fg\n": queued
+		t.Fatal(err)
+	}
+	if got, want := wrote, []string{"ab\n", "cde"}; !slices.Equal(got, want) {
+		t.Errorf("written at once %q, want %q", got, want)
+	}
+	items, ok := q.take(nil)
+	if got, want := lineTexts(items), []string{"fg\n", "x\n", "h\n"}; !ok || !slices.Equal(got, want) || string(items[0].id) != "7" {
+		t.Errorf("queued %q (id %s), want %q with the request's id 7", got, items[0].id, want)
+	}
+	q.written(true) // the writer failed: nothing is written at once any more
+	if err := q.send(queued{line: []byte("i\n")}, nil, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(wrote) != 2 {
+		t.Fatalf("a line was written at once after the writer failed: %q", wrote)
+	}
+	if items, _ := q.take(nil); !slices.Equal(lineTexts(items), []string{"i\n"}) {
+		t.Errorf("queued %q after the failure, want the line", lineTexts(items))
+	}
+
+	// a sender with more lines at hand leaves them to the writer's batch
+	q = newLineQueue(1 << 10)
+	q.try = func([]byte) (int, error) {
+		t.Error("a line was written at once while its sender had more at hand")
+		return 0, nil
+	}
+	for _, l := range []string{"j\n", "k\n"} {
+		if err := q.send(queued{line: []byte(l)}, nil, 0, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if items, _ := q.take(nil); !slices.Equal(lineTexts(items), []string{"j\n", "k\n"}) {
+		t.Errorf("queued %q, want the burst", lineTexts(items))
+	}
+}
+
+// While a sent line is being written the writer takes nothing (a line put
+// meanwhile would be written before the sent one ends), and a queue closed
+// meanwhile still lets the writer see its end once the line is written.
+func TestLineQueueTakeWaitsForASend(t *testing.T) {
+	q := newLineQueue(1 << 10)
+	inWrite, release := make(chan struct{}), make(chan struct{})
+	q.try = func(b []byte) (int, error) {
+		close(inWrite)
+		<-release
+		return len(b), nil
+	}
+	sent := make(chan error, 1)
+	go func() { sent <- q.send(queued{line: []byte("first\n")}, nil, 0, false) }()
+	<-inWrite
+	if err := q.put(queued{line: []byte("second\n")}, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	taken := make(chan []queued, 1)
+	go func() {
+		items, _ := q.take(nil)
+		taken <- items
+	}()
+	select {
+	case items := <-taken:
+		t.Fatalf("the writer took %q while a sent line was being written", lineTexts(items))
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case items := <-taken:
+		if !slices.Equal(lineTexts(items), []string{"second\n"}) {
+			t.Errorf("took %q, want the line put during the send", lineTexts(items))
+		}
+	case <-time.After(10 * time.Second): // liveness, not speed
+		t.Fatal("the writer was not woken after the send")
+	}
+	q.written(false)
+
+	// closed during a send, nothing queued: the writer ends once it is written
+	q = newLineQueue(1 << 10)
+	inWrite, release = make(chan struct{}), make(chan struct{})
+	q.try = func(b []byte) (int, error) {
+		close(inWrite)
+		<-release
+		return len(b), nil
+	}
+	go func() { sent <- q.send(queued{line: []byte("last\n")}, nil, 0, false) }()
+	<-inWrite
+	q.close()
+	ended := make(chan bool, 1)
+	go func() {
+		_, ok := q.take(nil)
+		ended <- ok
+	}()
+	select {
+	case <-ended:
+		t.Fatal("the writer ended while a sent line was being written")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	<-sent
+	select {
+	case ok := <-ended:
+		if ok {
+			t.Error("take handed out lines from a closed, empty queue")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the writer did not see the end of a queue closed during a send")
+	}
+}
+
+// The guard's standard output is a pipe opened blocking: pollableOutput
+// opens it again non-blocking, so a write never waits, and leaves the
+// inherited descriptor as it was. A descriptor that is non-blocking
+// already is used as it is, and a blocking one is never written at once.
+func TestPollableOutputReopensABlockingPipe(t *testing.T) {
+	var fds [2]int
+	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+	defer r.Close()
+	defer w.Close()
+	if nonBlockingWrite(w) != nil {
+		t.Fatal("a blocking pipe is written at once")
+	}
+	out, done := pollableOutput(w)
+	defer done()
+	if out == w {
+		t.Fatal("the blocking pipe was not opened again")
+	}
+	try := nonBlockingWrite(out)
+	if try == nil {
+		t.Fatal("the pipe opened again blocks")
+	}
+	if nonBlockingWrite(w) != nil {
+		t.Error("the inherited descriptor was made non-blocking")
+	}
+	if n, err := try([]byte("{}\n")); n != 3 || err != nil {
+		t.Fatalf("write: %d, %v", n, err)
+	}
+	if l, err := bufio.NewReader(r).ReadString('\n'); l != "{}\n" || err != nil {
+		t.Errorf("read %q, %v", l, err)
+	}
+	// full: the write returns at once, cut short or refused
+	big := make([]byte, 4<<20)
+	if n, err := try(big); n == len(big) || (err != nil && err != syscall.EAGAIN) {
+		t.Errorf("a write past the pipe's capacity: %d, %v", n, err)
+	}
+
+	pr, pw, err := os.Pipe() // non-blocking already
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	if out, done := pollableOutput(pw); out != pw {
+		done()
+		t.Error("a non-blocking pipe was opened again")
+	}
+}

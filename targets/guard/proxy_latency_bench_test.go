@@ -1,0 +1,226 @@
+package guard
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The guard's latency (issue 20): what one round trip costs when the client
+// waits for each answer before it sends the next request, as an MCP client
+// does, unlike BenchmarkProxy, which keeps the pipes full and measures
+// throughput. Each iteration makes one round trip on each of three paths
+// to the same server (the test binary's "ack" mode), in turn, so the load
+// of the machine falls on all three alike:
+//
+//	direct  the server on its own pipes: the two pipe hops alone
+//	guard   guard.Proxy in this process between the client's pipes and the
+//	        server's: four pipe hops
+//	binary  the `canonfuzz guard` binary (built once into a temporary
+//	        directory) with the server as its child, as a host runs it
+//
+// Reported: the median round trip of each path (direct-µs, guard-µs,
+// binary-µs) and the guard's added latency, the difference of the medians
+// (added-µs for the in-process guard, binary-added-µs for the binary).
+// Medians, not means: on a loaded machine one descheduling costs a
+// millisecond. ns/op is the three round trips together.
+//
+//	go test -run '^$' -bench BenchmarkProxyLatency -count 10 ./targets/guard/ | tee latency.txt
+//	go tool benchstat latency.txt
+func BenchmarkProxyLatency(b *testing.B) {
+	for _, c := range []struct{ name, msg string }{
+		{"ping", pingMsg},   // relayed
+		{"call", insideMsg}, // decided against the bound, forwarded with its hop
+	} {
+		b.Run(c.name, func(b *testing.B) { benchLatency(b, c.msg) })
+	}
+}
+
+func benchLatency(b *testing.B, msg string) {
+	line := []byte(msg + "\n")
+	paths := []*roundTripper{
+		directAck(b),
+		guardAck(b, msg),
+		binaryGuardAck(b),
+	}
+	var trips [3]func()
+	for i, p := range paths {
+		defer p.finish()
+		p.roundTrip(b, line) // the server has started
+		trips[i] = func() { p.roundTrip(b, line) }
+	}
+	interleave(b, trips)
+}
+
+// interleave times b.N round trips of each path (direct, guard in this
+// process, guard binary), one of each in turn, and reports their medians
+// and the guard's added latency.
+func interleave(b *testing.B, trips [3]func()) {
+	var times [3][]time.Duration
+	for i := range times {
+		times[i] = make([]time.Duration, 0, b.N)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for i, trip := range trips {
+			start := time.Now()
+			trip()
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	b.StopTimer()
+	direct, guarded, binary := median(times[0]), median(times[1]), median(times[2])
+	b.ReportMetric(micros(direct), "direct-µs")
+	b.ReportMetric(micros(guarded), "guard-µs")
+	b.ReportMetric(micros(binary), "binary-µs")
+	b.ReportMetric(micros(guarded-direct), "added-µs")
+	b.ReportMetric(micros(binary-direct), "binary-added-µs")
+}
+
+// roundTripper is one path to an ack server: where the client writes, what
+// it reads, and how the path ends.
+type roundTripper struct {
+	w      io.Writer
+	r      *bufio.Reader
+	finish func()
+}
+
+// roundTrip writes one request and reads its answer.
+func (p *roundTripper) roundTrip(b *testing.B, line []byte) {
+	if _, err := p.w.Write(line); err != nil {
+		b.Fatal(err)
+	}
+	a, err := p.r.ReadSlice('\n')
+	if err != nil {
+		b.Fatal(err)
+	}
+	if !strings.Contains(string(a), `"result":{}`) {
+		b.Fatalf("answer: %.200s", a)
+	}
+}
+
+func ackEnv() []string { return append(os.Environ(), fakeServerEnv+"=ack") }
+
+// directAck is the ack server on its own pipes.
+func directAck(b *testing.B) *roundTripper {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = ackEnv()
+	return startCommand(b, cmd)
+}
+
+// guardAck is guard.Proxy in this process, on pipes, in front of the ack
+// server; msg must be one it sends to the server.
+func guardAck(b *testing.B, msg string) *roundTripper {
+	cfg := vectorConfig(b, Originate, Enforce)
+	if d := Decide([]byte(msg), cfg); d.Action != Forward && d.Action != Relay {
+		b.Fatalf("the benchmark's message is not sent to the server: %s", d.Message)
+	}
+	p := &Proxy{Config: cfg, Command: os.Args[0], Env: ackEnv()}
+	toGuard, fromGuard, finish := runOnPipes(b, p)
+	return &roundTripper{w: toGuard, r: bufio.NewReader(fromGuard), finish: finish}
+}
+
+// runOnPipes runs p on two new pipes: the client writes toGuard and reads
+// fromGuard; finish closes the client's input and waits for Run to end.
+func runOnPipes(b *testing.B, p *Proxy) (toGuard, fromGuard *os.File, finish func()) {
+	cr, cw, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	or, ow, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	GrowPipe(cw)
+	GrowPipe(or)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, err := p.Run(cr, ow); err != nil {
+			b.Error(err)
+		}
+		ow.Close()
+	}()
+	return cw, or, func() { cw.Close(); <-done; or.Close() }
+}
+
+// binaryGuardAck is the `canonfuzz guard` binary in front of the ack
+// server, with the bound of vectorConfig.
+func binaryGuardAck(b *testing.B) *roundTripper {
+	cmd := binaryGuard(b, vectorPolicy)
+	cmd.Env = ackEnv()
+	return startCommand(b, cmd)
+}
+
+// binaryGuard is the command of the `canonfuzz guard` binary conferring
+// policy (a bound) in front of the test binary as its server.
+func binaryGuard(b *testing.B, policy string) *exec.Cmd {
+	bin := canonfuzzBinary(b)
+	file := filepath.Join(b.TempDir(), "policy.json")
+	if err := os.WriteFile(file, []byte(policy), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return exec.Command(bin, "guard", "--policy", file, "--component", "guard", "--absent", "originate", "--", os.Args[0])
+}
+
+// startCommand starts cmd with pipes to its standard input and output.
+func startCommand(b *testing.B, cmd *exec.Cmd) *roundTripper {
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	return &roundTripper{w: in, r: bufio.NewReader(out), finish: func() { in.Close(); cmd.Wait() }}
+}
+
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+	buildOut  []byte
+)
+
+// canonfuzzBinary builds cmd/canonfuzz once per test process, into a
+// directory removed when the benchmarks end (benchmarkBuildDir).
+func canonfuzzBinary(b *testing.B) string {
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "canonfuzz-latency-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		benchmarkBuildDir = dir
+		builtBin = filepath.Join(dir, "canonfuzz")
+		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", builtBin, "github.com/canonfuzz/canonfuzz/cmd/canonfuzz")
+		buildOut, buildErr = cmd.CombinedOutput()
+	})
+	if buildErr != nil {
+		b.Fatalf("building canonfuzz: %v\n%s", buildErr, buildOut)
+	}
+	return builtBin
+}
+
+// benchmarkBuildDir is removed by TestMain after the run.
+var benchmarkBuildDir string
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
