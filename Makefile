@@ -13,7 +13,7 @@ CAMPAIGN_FLAGS ?=
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build product conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
 	mutation mutation-quick mutation-deps mutation-tools actionlint \
-	matrix-oracles matrix study-ext matrix-guards efficacy campaign-gofuzz campaign-libfuzzer guard-soak
+	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer guard-soak
 
 # bin/canonfuzz with the research commands (campaign, matrix, minimize,
 # mutation), which every target below runs: the lab build. The default
@@ -170,37 +170,27 @@ matrix-oracles:
 	cd fuzz/oracle/gowebpki101 && $(GO) build -o ../../../bin/oracles/gowebpki101 .
 	GOEXPERIMENT=jsonv2 $(GO) build -o bin/oracles/stdjsontext ./fuzz/oracle/stdjsontext
 
-# The canonicalizer study of docs/STUDY.md: every implementation, the
-# external ones included (study-ext, so EXT= is required), on the seeded
-# corpus; the report in docs/study/canonicalizers/, a finding per departure
-# from canonfuzz/jcs in findings/study/ and its ready-to-file report in
-# docs/study/reports/, the JCS conformance suite in docs/study/conformance/;
-# then the tests that need the external implementations, which make test
-# skips where they were never built.
-#   make matrix EXT=/path/to/sources
-matrix: build node-deps matrix-oracles study-ext
-	bin/canonfuzz matrix --ext $(STUDY_EXT_OUT) --out docs/study/canonicalizers --findings findings/study \
+# The canonicalizer study of docs/STUDY.md on the seeded corpus: the report
+# in docs/study/canonicalizers/, a finding per departure from canonfuzz/jcs
+# in findings/study/ and its ready-to-file report in docs/study/reports/,
+# the JCS conformance suite in docs/study/conformance/; then the tests of
+# the findings and of the suite.
+#   make matrix STUDY_EXT=DIR
+# DIR is a folder whose impls.txt lists the study's seven external
+# implementations (the Python, Java and Rust libraries no registry here
+# serves), which this repository neither fetches nor builds: they are built
+# outside it, by whatever means, from the sources recorded in
+# matrix/impls/sources.txt (the format of impls.txt: docs/STUDY.md). With
+# STUDY_EXT the study runs them too (--ext) and the replay of their findings
+# fails when one is missing; without it the study runs the built-in
+# implementations alone, and its report replaces the committed one of
+# nineteen (git diff shows it).
+STUDY_EXT ?=
+matrix: build node-deps matrix-oracles
+	bin/canonfuzz matrix $(if $(STUDY_EXT),--ext "$(STUDY_EXT)") --out docs/study/canonicalizers --findings findings/study \
 		--reports docs/study/reports --conformance docs/study/conformance
-	CANONFUZZ_STUDY_EXT=$(STUDY_EXT_OUT) $(GO) test -count=1 ./matrix -run 'TestReplayStudyFindings|TestStudyReports'
+	$(if $(STUDY_EXT),CANONFUZZ_STUDY_EXT="$(STUDY_EXT)") $(GO) test -count=1 ./matrix -run 'TestReplayStudyFindings|TestStudyReports'
 	$(GO) test -count=1 ./matrix -run 'TestConformanceSuite'
-
-# The study's implementations that no registry here serves (serde_jcs and
-# serde_json_canonicalizer, the cyberphone Python and Java references, PyPI
-# jcs and rfc8785, erdtman's java-json-canonicalization), built offline
-# from a folder of their fetched sources (matrix/impls/sources.txt pins
-# each; scripts/study-ext-fetch.sh DIR brings them) with our adapters of
-# matrix/impls/, into bin/ext:
-#   make study-ext EXT=/path/to/sources
-# Their code is never part of canonfuzz; the Rust ones build against
-# Debian's librust-*-dev crates, installed here.
-EXT ?=
-STUDY_EXT_OUT := bin/ext
-study-ext:
-	@test -n "$(EXT)" || { echo "make: the study needs its external implementations' sources: make $(MAKECMDGOALS) EXT=/path/to/sources (scripts/study-ext-fetch.sh DIR brings them; matrix/impls/sources.txt names each repository and commit)" >&2; exit 2; }
-	@test -d /usr/share/cargo/registry/serde_json-1.0.87 && test -d /usr/share/cargo/registry/base64-0.13.0 || \
-		{ apt-get update -qq && apt-get install -y -qq librust-serde-json-dev librust-base64-dev; } || \
-		{ echo "make: serde_jcs builds against Debian's crates (apt-get install librust-serde-json-dev librust-base64-dev)" >&2; exit 1; }
-	scripts/study-ext.sh "$(EXT)" $(STUDY_EXT_OUT)
 
 # The guard study: our bound.Check and the SEP-3246 reference guard, whose
 # repository is not part of this one (fuzz/oracle/noescalation/doc.go):

@@ -24,8 +24,9 @@
 // With all seven of the seeds' libraries among the implementations it also
 // computes that study's headline on them alone ([SeedsReplication]). The
 // implementations no registry here serves (the Python, Java and Rust ones)
-// run through adapters of ours in impls/, built from fetched sources by
-// scripts/study-ext.sh and listed for [OpenExt] (ext.go). The corpus is
+// run through adapters of ours in impls/, built outside this repository
+// from the sources impls/sources.txt records and listed in a folder's
+// impls.txt for [OpenExt] (ext.go documents the format). The corpus is
 // also written as a JCS conformance suite ([ConformanceCases],
 // [WriteConformance]: y_/n_/i_ cases in JSONTestSuite's convention, each
 // with its RFC 8785, RFC 7493 or RFC 8259 clause, and every

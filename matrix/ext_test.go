@@ -57,13 +57,15 @@ func TestOpenExtServesThePythonAdapter(t *testing.T) {
 	}
 }
 
-// TestOpenExtFailsClearly: no impls.txt is not installed, naming the make
-// target; an adapter whose library declares another version than SOURCE
+// TestOpenExtFailsClearly: no impls.txt is not installed, saying that the
+// implementations are built outside the repository and naming make matrix
+// STUDY_EXT=DIR; an adapter whose library declares another version than SOURCE
 // does not start.
 func TestOpenExtFailsClearly(t *testing.T) {
 	_, err := OpenExt("", t.TempDir())
-	if !errors.Is(err, oracle.ErrNotInstalled) || !strings.Contains(err.Error(), "make study-ext EXT=") {
-		t.Errorf("no list: %v, want not installed naming make study-ext", err)
+	if !errors.Is(err, oracle.ErrNotInstalled) || !strings.Contains(err.Error(), "built outside this repository") ||
+		!strings.Contains(err.Error(), "make matrix STUDY_EXT=DIR") {
+		t.Errorf("no list: %v, want not installed, built outside this repository, naming make matrix STUDY_EXT=DIR", err)
 	}
 	src := t.TempDir()
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("impls", "python", "testdata", "jcs"))); err != nil {
@@ -76,5 +78,21 @@ func TestOpenExtFailsClearly(t *testing.T) {
 	CloseAll(impls)
 	if !errors.Is(err, subprocess.ErrStart) || !strings.Contains(err.Error(), "declares version 0.2.1, SOURCE says 9.9") {
 		t.Errorf("version mismatch: %v, want a start failure naming both versions", err)
+	}
+}
+
+// TestOpenExtTakesAnAbsoluteList: a list folder given as an absolute path
+// (make matrix STUDY_EXT=/some/dir) is read there, not under root, while
+// its commands still run from root.
+func TestOpenExtTakesAnAbsoluteList(t *testing.T) {
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := extList(t, "pypi/jcs=python3 impls/python/adapter.py --lib jcs --dir impls/python/testdata/jcs")
+	impls, err := OpenExt(root, dir)
+	defer CloseAll(impls)
+	if err != nil || len(impls) != 1 || impls[0].Name != "pypi/jcs" {
+		t.Fatalf("OpenExt(%q, %q): %+v, %v", root, dir, impls, err)
 	}
 }

@@ -25,8 +25,10 @@ import (
 // decides it, and says whether it is a departure to file (the clause is a
 // MUST: the conformance suite's y or n) or implementation-defined (i).
 
-// ReportsFix is the step that writes the reports.
-const ReportsFix = "make matrix EXT=/path/to/sources"
+// ReportsFix is the step that writes the reports: make matrix, with DIR the
+// folder whose impls.txt lists the external implementations built outside
+// this repository (docs/STUDY.md).
+const ReportsFix = "make matrix STUDY_EXT=DIR"
 
 // WriteReports writes the report of every finding among written (the
 // paths RecordCanonicalizerFindings wrote) whose implementation is in r,

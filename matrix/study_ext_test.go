@@ -14,11 +14,12 @@ import (
 )
 
 // openStudyExt starts the study's external implementations (matrix.ExtImpls,
-// built by make study-ext from fetched sources no registry serves). With
-// $CANONFUZZ_STUDY_EXT set, as make matrix sets it, a missing one is a
-// failure. Unset, the test looks in bin/ext, and when they were never built
-// there it returns the message the tests that need them skip with: the one
-// skip of the study, since the project's files cannot install them. A
+// libraries no registry here serves, built outside this repository and
+// listed in a folder's impls.txt). With $CANONFUZZ_STUDY_EXT set, as make
+// matrix STUDY_EXT=DIR sets it, a missing one is a failure. Unset, the test
+// looks in bin/ext, and when they are not there it returns the message the
+// tests that need them skip with: the one skip of the study, since the
+// project's files cannot install them. A
 // list that names other implementations than matrix.ExtImpls, or one that
 // does not start, is a failure either way.
 func openStudyExt(t *testing.T) (impls []matrix.Impl, missing string) {
@@ -29,8 +30,8 @@ func openStudyExt(t *testing.T) (impls []matrix.Impl, missing string) {
 	}
 	impls, err := matrix.OpenExt("..", dir)
 	if errors.Is(err, oracle.ErrNotInstalled) && !required {
-		return nil, "the study's external implementations are not built here (" + filepath.Join(dir, matrix.ExtList) +
-			" is missing): make matrix EXT=/path/to/sources builds them and runs this test; " + matrix.ExtFix
+		return nil, "this finding's implementation, an external one, is not installed (" + filepath.Join(dir, matrix.ExtList) +
+			" is missing); " + matrix.ExtFix
 	}
 	if err != nil {
 		matrix.CloseAll(impls)
@@ -42,7 +43,7 @@ func openStudyExt(t *testing.T) (impls []matrix.Impl, missing string) {
 	}
 	if !slices.Equal(names, matrix.ExtImpls) {
 		matrix.CloseAll(impls)
-		t.Fatalf("%s lists %q, matrix.ExtImpls says %q: rebuild with make study-ext", filepath.Join(dir, matrix.ExtList), names, matrix.ExtImpls)
+		t.Fatalf("%s lists %q, matrix.ExtImpls says %q, in that order (format in docs/STUDY.md)", filepath.Join(dir, matrix.ExtList), names, matrix.ExtImpls)
 	}
 	return impls, ""
 }

@@ -7,11 +7,15 @@
 //   org.webpki.jcs.JsonCanonicalizer   cyberphone/json-canonicalization, java/canonicalizer
 //   org.erdtman.jcs.JsonCanonicalizer  erdtman/java-json-canonicalization
 //
-// The library is never part of canonfuzz: scripts/study-ext.sh compiles it
-// from a folder of fetched sources, with this file, into bin/ext/java/LIB,
-// and writes SOURCE there (repository, commit, version lines). Run as
+// The library, and how it is built, are outside this repository: its code is
+// never part of canonfuzz, and no script or recipe here fetches or builds it.
+// Someone compiles it by their own means, from the sources recorded in
+// matrix/impls/sources.txt, together with this file, into a class path D
+// holding SOURCE (the lines `repository REPOSITORY`, `commit HASH` and
+// `version V`: key, one space, value), and lists it in an impls.txt (format
+// in docs/STUDY.md, "The seven external implementations"). Run as
 //
-//   java -cp bin/ext/java/LIB Adapter NAME CLASS bin/ext/java/LIB
+//   java -Xss16m -cp D Adapter NAME CLASS D
 //
 // The input is decoded as strict UTF-8 (the protocol asks for ill-formed
 // input to be refused, never replaced; the library's own byte[] constructor
@@ -41,6 +45,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public final class Adapter {
+    private static final String NOT_INSTALLED = "the library is not installed: it is built outside this repository "
+            + "from the sources recorded in matrix/impls/sources.txt and listed in DIR/impls.txt "
+            + "(format in docs/STUDY.md); run make matrix STUDY_EXT=DIR";
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
     private static final Pattern OP = Pattern.compile("\"op\"\\s*:\\s*\"([A-Za-z]+)\"");
     private static final Pattern INPUT = Pattern.compile("\"input\"\\s*:\\s*\"([A-Za-z0-9+/=]*)\"");
@@ -51,7 +58,12 @@ public final class Adapter {
             System.exit(2);
         }
         String name = args[0];
-        Map<String, String> source = readSource(Path.of(args[2], "SOURCE"));
+        Map<String, String> source;
+        try {
+            source = readSource(Path.of(args[2], "SOURCE"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException(e.getFile() + ": no such file: " + NOT_INSTALLED, e);
+        }
         String version = source.get("version") + " (" + source.get("repository") + " "
                 + source.get("commit").substring(0, Math.min(12, source.get("commit").length())) + ")";
         Class<?> c = Class.forName(args[1]);
@@ -114,7 +126,7 @@ public final class Adapter {
         }
         for (String k : new String[] {"repository", "commit", "version"}) {
             if (!m.containsKey(k)) {
-                throw new IOException(p + " has no " + k + " line: rebuild it with make study-ext");
+                throw new IOException(p + " has no `" + k + " VALUE` line (SOURCE's format: docs/STUDY.md)");
             }
         }
         return m;

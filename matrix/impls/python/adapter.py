@@ -3,8 +3,11 @@
 
 Serves `hello` and `canonicalize` of the canonfuzz subprocess protocol,
 version 1 (fuzz/oracle/subprocess/PROTOCOL.md), with one of three Python
-libraries whose code is never part of canonfuzz (scripts/study-ext.sh brings
-each from a folder of fetched sources into bin/ext/python/LIB):
+libraries. The library, and how it is built, are outside this repository:
+its code is never part of canonfuzz, and no script or recipe here fetches or
+builds it. Someone builds it by their own means from the sources recorded in
+matrix/impls/sources.txt into a folder D and lists this adapter in an
+impls.txt (format in docs/STUDY.md, "The seven external implementations"):
 
     --lib cyberphone   cyberphone/json-canonicalization, python3/src,
                        org.webpki.json.Canonicalize.canonicalize
@@ -17,13 +20,13 @@ value, NaN and Infinity are read, an integer keeps every digit), after a
 strict UTF-8 decode (the protocol asks for ill-formed input to be refused,
 never replaced). Anything the parse or the library raises is a refusal.
 
-    python3 adapter.py --lib jcs --dir bin/ext/python/jcs
+    python3 matrix/impls/python/adapter.py --lib jcs --dir D
 
-DIR holds the library's importable code and SOURCE, the lines
-`repository URL`, `commit HASH` and `version V` the build script wrote from
-the fetched folder; hello reports the version the library itself declares
-(its __version__, or SOURCE's for cyberphone, which declares none) and the
-repository and commit it was built from.
+D holds the library's importable code and SOURCE, the lines
+`repository REPOSITORY`, `commit HASH` and `version V` (key, one space,
+value) that record what it was built from; the adapter does not start when
+the library declares another __version__ than V, and hello reports V and the
+repository and commit (cyberphone declares no version).
 
 Standard library only.
 """
@@ -35,6 +38,11 @@ import json
 import os
 import sys
 
+NOT_INSTALLED = (
+    "the library is not installed: it is built outside this repository from the sources recorded in "
+    "matrix/impls/sources.txt and listed in DIR/impls.txt (format in docs/STUDY.md); run make matrix STUDY_EXT=DIR"
+)
+
 LIBS = {
     "cyberphone": "cyberphone/json-canonicalization (Python)",
     "jcs": "pypi/jcs",
@@ -43,16 +51,16 @@ LIBS = {
 
 
 def read_source(d):
-    """The repository, commit and version the build script recorded."""
+    """The repository, commit and version SOURCE records."""
     path = os.path.join(d, "SOURCE")
     try:
         with open(path, encoding="utf-8") as f:
             fields = dict(line.rstrip("\n").split(" ", 1) for line in f if " " in line)
     except OSError as e:
-        raise SystemExit(f"adapter.py: {path}: {e}: build it with make study-ext EXT=/path/to/sources")
+        raise SystemExit(f"adapter.py: {path}: {e}: {NOT_INSTALLED}")
     for k in ("repository", "commit", "version"):
         if k not in fields:
-            raise SystemExit(f"adapter.py: {path} has no {k} line: rebuild it with make study-ext")
+            raise SystemExit(f"adapter.py: {path} has no `{k} VALUE` line (SOURCE's format: docs/STUDY.md)")
     return fields
 
 
@@ -73,12 +81,13 @@ def load(lib, d):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lib", required=True, choices=sorted(LIBS))
-    ap.add_argument("--dir", required=True, help="the built folder, bin/ext/python/LIB")
+    ap.add_argument("--dir", required=True, help="the folder of the built library and its SOURCE")
     args = ap.parse_args()
     src = read_source(args.dir)
     canonicalize, declared = load(args.lib, args.dir)
     if declared is not None and declared != src["version"]:
-        raise SystemExit(f"adapter.py: {args.dir} declares version {declared}, SOURCE says {src['version']}: rebuild it")
+        raise SystemExit(f"adapter.py: {args.dir} declares version {declared}, SOURCE says {src['version']}: "
+                         "not the library SOURCE records (matrix/impls/sources.txt records the study's)")
     version = f"{src['version']} ({src['repository']} {src['commit'][:12]})"
     for line in sys.stdin:
         req = json.loads(line)

@@ -3,15 +3,20 @@
 //!
 //! Both Rust libraries of the study are serde serializers with one entry
 //! point, `to_vec(&value) -> serde_json::Result<Vec<u8>>`: serde_jcs 0.1.0
-//! and serde_json_canonicalizer. Neither is ever part of canonfuzz:
-//! scripts/study-ext.sh builds this crate once per library, offline, with
-//! the library under the dependency name `jcs_lib` (Cargo.toml.in) and the
-//! ryu-js it needs as path dependencies, serde, serde_json and base64 from
-//! Debian's librust-*-dev packages through a directory source replacement,
-//! into bin/ext/rust/LIB/, and writes SOURCE there (repository, commit and
-//! version lines, and a `with` line for ryu-js). Run as
+//! and serde_json_canonicalizer. The library, and how this file is built
+//! with it, are outside this repository: neither library is ever part of
+//! canonfuzz, and no manifest, script or recipe here fetches or builds it.
+//! Someone builds this file by their own means, once per library, from the
+//! sources recorded in matrix/impls/sources.txt, the library reachable as
+//! the crate `jcs_lib` (beside serde_json, which the study's builds used
+//! with its float_roundtrip feature, and base64 0.13, which it uses), into
+//! a program D/jcs-adapter beside D/SOURCE (the lines
+//! `repository REPOSITORY`, `commit HASH`, `version V` and, optionally,
+//! `with REPOSITORY HASH VERSION` for the ryu-js it was built with: key, one
+//! space, value), and lists it in an impls.txt (format in docs/STUDY.md,
+//! "The seven external implementations"). Run as
 //!
-//!     bin/ext/rust/LIB/jcs-adapter NAME bin/ext/rust/LIB
+//!     D/jcs-adapter NAME D
 //!
 //! The text is parsed as the libraries' documentation and tests do,
 //! `serde_json::from_slice::<serde_json::Value>` (which refuses ill-formed
@@ -25,14 +30,20 @@ use serde_json::{json, Value};
 
 fn read_source(dir: &str) -> Result<HashMap<String, String>, String> {
     let path = format!("{}/SOURCE", dir);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {}: build it with make study-ext EXT=/path/to/sources", path, e))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{}: {}: the library is not installed: it is built outside this repository from the sources recorded in \
+             matrix/impls/sources.txt and listed in DIR/impls.txt (format in docs/STUDY.md); run make matrix STUDY_EXT=DIR",
+            path, e
+        )
+    })?;
     let m: HashMap<String, String> = text
         .lines()
         .filter_map(|l| l.split_once(' ').map(|(k, v)| (k.to_string(), v.to_string())))
         .collect();
     for k in ["repository", "commit", "version"] {
         if !m.contains_key(k) {
-            return Err(format!("{} has no {} line: rebuild it with make study-ext", path, k));
+            return Err(format!("{} has no `{} VALUE` line (SOURCE's format: docs/STUDY.md)", path, k));
         }
     }
     Ok(m)
