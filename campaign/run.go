@@ -46,8 +46,8 @@ type Config struct {
 	Progress io.Writer     // a line per progress report; nil is quiet
 	// Now is the clock of the progress lines (target k of N, elapsed, an
 	// estimate of the time left); nil is time.Now.
-	Now func() time.Time
-	Minimize Minimizer     // nil leaves failures unminimized
+	Now      func() time.Time
+	Minimize Minimizer // nil leaves failures unminimized
 
 	// Tags are build tags of the native test binaries (the efficacy
 	// benchmark builds them with "planted"); Env is added to the
