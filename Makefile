@@ -44,6 +44,7 @@ fuzz-tools:
 # cmd/canonfuzz's research commands are built with -tags lab, efficacy
 # with -tags planted: vetted and tested in those builds too.
 vet:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$unformatted" || { echo "make: not gofmt-clean (gofmt -w them):" $$unformatted >&2; exit 1; }
 	$(GO) vet ./...
 	$(GO) vet -tags lab ./cmd/canonfuzz
 	$(GO) vet -tags planted ./cmd/canonfuzz
