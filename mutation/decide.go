@@ -12,7 +12,7 @@ import (
 // candidates are the tests of each binary that reach the mutant, own
 // package first, each binary's fastest first.
 func (s *Sweep) candidates(m *Mutant) [][]*Test {
-	points := append([]int{m.Num}, m.probes...)
+	points := m.Points()
 	var out [][]*Test
 	for _, b := range s.Binaries {
 		var ts []*Test
@@ -67,7 +67,7 @@ func (s *Sweep) run(m *Mutant) *Result {
 	var ov string
 	if !m.Schema {
 		var err error
-		if ov, err = s.aloneOverlay(m); err != nil {
+		if ov, err = s.AloneOverlay(m); err != nil {
 			r.Status, r.Reason = "RuntimeError", err.Error()
 			return r
 		}
@@ -97,9 +97,9 @@ func (s *Sweep) settledBy(r *Result) bool {
 	return false
 }
 
-// aloneOverlay writes the overlay of a mutant that is not in the schema
+// AloneOverlay writes the overlay of a mutant that is not in the schema
 // (a constant change): its file with the mutant applied.
-func (s *Sweep) aloneOverlay(m *Mutant) (string, error) {
+func (s *Sweep) AloneOverlay(m *Mutant) (string, error) {
 	return writeOverlay(filepath.Join(s.Opts.Work, "_alone"), map[string][]byte{m.Site.File.Path: m.Apply()})
 }
 

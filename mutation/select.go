@@ -1,21 +1,47 @@
 package mutation
 
 import (
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 )
 
-// Select returns the mutants this sweep runs: a shard of them, or for a
+// Select returns the mutants this sweep runs: those Only matches, a sample
+// of them, a shard of them, or for a
 // quick sweep one per refusal kind of each target (the implementation's
 // before its reference twin's; DropCheck first, then ReturnSuccess,
 // SwapKind, the rest), skipping mutants that do not compile, constant
 // changes (each a build of its own) and the reviewed equivalents.
 func (p *Plan) Select(opts Options) []*Mutant {
 	ms := p.Mutants
+	if opts.Only != nil {
+		ms = slices.DeleteFunc(slices.Clone(ms), func(m *Mutant) bool { return !opts.Only.MatchString(m.ID) })
+	}
 	if opts.Quick {
 		ms = quickSelect(ms, opts.Equivalent)
 	}
+	if opts.Sample > 0 {
+		ms = sample(ms, opts.Equivalent, opts.Sample, opts.SampleSeed)
+	}
 	return shardOf(ms, opts.Shard, opts.Shards)
+}
+
+// sample draws n of the mutants that type-check and are not reviewed
+// equivalents, with a generator seeded by seed, and returns them in id
+// order: the same tree, n and seed give the same sample.
+func sample(ms []*Mutant, equivalent []Equivalent, n int, seed int64) []*Mutant {
+	var valid []*Mutant
+	for _, m := range ms {
+		if _, eq := equivalentOf(equivalent, m); m.CompileErr == "" && !eq {
+			valid = append(valid, m)
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0))
+	rng.Shuffle(len(valid), func(i, j int) { valid[i], valid[j] = valid[j], valid[i] })
+	valid = valid[:min(n, len(valid))]
+	sort.Slice(valid, func(i, j int) bool { return valid[i].Num < valid[j].Num })
+	return valid
 }
 
 // quickSelect keeps the best mutant of every refusal kind of each target,

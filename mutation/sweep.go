@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"sync"
 	"time"
 
@@ -33,15 +34,25 @@ type Result struct {
 
 // Options configure a sweep.
 type Options struct {
-	Work       string        // scratch directory: overlays, binaries, the coverage cache
-	Workers    int           // mutants run at once
-	Floor      time.Duration // the least time a run of tests gets before it is a Timeout
-	Factor     float64       // a run's limit is Floor + Factor * its baseline
-	Quick      bool          // one mutant of every refusal kind, the targets' own tests only
-	Shard      int           // 1-based; 0 is every mutant
-	Shards     int
-	Equivalent []Equivalent
-	Log        io.Writer
+	Work    string        // scratch directory: overlays, binaries, the coverage cache
+	Workers int           // mutants run at once
+	Floor   time.Duration // the least time a run of tests gets before it is a Timeout
+	Factor  float64       // a run's limit is Floor + Factor * its baseline
+	Quick   bool          // one mutant of every refusal kind, the targets' own tests only
+	Shard   int           // 1-based; 0 is every mutant
+	Shards  int
+	// Sample, when positive, keeps that many mutants drawn with SampleSeed
+	// from those that type-check and are not reviewed equivalents, before
+	// the shard is taken; Only, when set, keeps the mutants whose id it
+	// matches, first of all.
+	Sample     int
+	SampleSeed int64
+	Only       *regexp.Regexp
+	// FuzzPackages limits the test binaries to the targets' own packages
+	// and the packages that declare fuzz targets (the fuzz score's sweep).
+	FuzzPackages bool
+	Equivalent   []Equivalent
+	Log          io.Writer
 	// Now is the clock of the progress lines (mutant k of N, elapsed, an
 	// estimate of the time left); nil is time.Now.
 	Now func() time.Time
@@ -54,6 +65,7 @@ type Sweep struct {
 	Binaries []*Binary
 	Results  []*Result
 	Stale    []Equivalent // entries of the list that match no mutant
+	Overlay  string       // the schema overlay the binaries were built with
 	Timing   struct{ Setup, Coverage, Mutation time.Duration }
 	covered  map[string][]*Test // binary path -> tests, per mutant lookup
 	logMu    sync.Mutex         // one line at a time from the workers

@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ func (s *Sweep) build() error {
 	if err != nil {
 		return err
 	}
+	s.Overlay = ov
 	binDir := filepath.Join(s.Opts.Work, "bin")
 	if err := os.MkdirAll(binDir, 0o755); err != nil {
 		return err
@@ -33,13 +35,14 @@ func (s *Sweep) build() error {
 
 // testPackages lists the packages whose test binaries the sweep runs: each
 // target's, and unless the sweep is quick every package whose tests
-// import a target.
+// import a target (with FuzzPackages, those that declare fuzz targets).
 func (s *Sweep) testPackages() []*listed {
 	seen := map[string]bool{}
 	var pkgs []*listed
 	for _, t := range s.Plan.Mod.Targets {
 		for _, l := range s.Plan.Mod.TestPackages(t.Path) {
-			if seen[l.ImportPath] || (s.Opts.Quick && l.ImportPath != t.Path) {
+			if seen[l.ImportPath] || (s.Opts.Quick && l.ImportPath != t.Path) ||
+				(s.Opts.FuzzPackages && l.ImportPath != t.Path && !DeclaresFuzzTargets(l.Dir, append(l.TestGoFiles, l.XTestGoFiles...))) {
 				continue
 			}
 			seen[l.ImportPath] = true
@@ -90,4 +93,16 @@ func listTests(b *Binary) ([]string, error) {
 		names = append(names, line)
 	}
 	return names, nil
+}
+
+// DeclaresFuzzTargets reports whether any of the package's test files
+// declares a function whose name starts with Fuzz.
+func DeclaresFuzzTargets(dir string, files []string) bool {
+	for _, name := range files {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil && bytes.Contains(src, []byte("\nfunc Fuzz")) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,93 @@
+package fuzzscore
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/canonfuzz/canonfuzz/mutation"
+)
+
+// builds are the binaries of one overlay: each fuzz package's test binary
+// (coverage-instrumented with -fuzz, the planted tag so that the seeds can
+// be withheld) and the canonfuzz command that minimizes a kill.
+type builds struct {
+	dir       string
+	overlay   string
+	fuzz      map[string]string // by package import path
+	canonfuzz string
+}
+
+// build builds, with the overlay, the fuzz binaries of the packages and
+// the canonfuzz command, into dir.
+func build(ctx context.Context, root, overlay, dir string, pkgs []string, log func(string, ...any)) (*builds, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	b := &builds{dir: dir, overlay: overlay, fuzz: map[string]string{}, canonfuzz: filepath.Join(dir, "canonfuzz")}
+	for _, pkg := range pkgs {
+		if log != nil {
+			log("fuzzscore: building the fuzz binary of %s", pkg)
+		}
+		exe := filepath.Join(dir, strings.NewReplacer("/", "_", ".", "_").Replace(pkg)+".test")
+		if err := goCmd(ctx, root, "test", "-c", "-vet=off", "-tags=planted", "-fuzz=.", "-overlay="+overlay, "-o", exe, pkg); err != nil {
+			return nil, err
+		}
+		b.fuzz[pkg] = exe
+	}
+	if err := goCmd(ctx, root, "build", "-overlay="+overlay, "-o", b.canonfuzz, "./cmd/canonfuzz"); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func goCmd(ctx context.Context, root string, args ...string) error {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return nil
+}
+
+// alone builds the binaries of each mutant that is not in the schema (a
+// constant change) once, on its own overlay.
+type alone struct {
+	mu    sync.Mutex
+	built map[string]*aloneBuild
+}
+
+type aloneBuild struct {
+	once sync.Once
+	b    *builds
+	err  error
+}
+
+func (a *alone) get(ctx context.Context, s *scorer, m *mutation.Mutant, pkgs []string) (*builds, error) {
+	a.mu.Lock()
+	if a.built == nil {
+		a.built = map[string]*aloneBuild{}
+	}
+	ab := a.built[m.ID]
+	if ab == nil {
+		ab = &aloneBuild{}
+		a.built[m.ID] = ab
+	}
+	a.mu.Unlock()
+	ab.once.Do(func() {
+		ov, err := s.sweep.AloneOverlay(m)
+		if err != nil {
+			ab.err = err
+			return
+		}
+		ab.b, ab.err = build(ctx, s.cfg.Root, ov, filepath.Join(s.cfg.Work, "alone", fmt.Sprint(m.Num)), pkgs, s.logf)
+	})
+	return ab.b, ab.err
+}
