@@ -40,7 +40,7 @@ func init() {
 		summary: "the refusal-site mutation sweep of targets/, its shards, their merge and the gremlins sweep",
 		synopsis: []string{"mutation [--quick] [--shard I/N] [--out DIR] [--work DIR] [--workers N] [--floor D] [--targets PATTERN] " +
 			"[--equivalent FILE] [--bundle FILE] [--sample N --seed S] [--mutants REGEXP] " +
-			"[--fuzz [--budget D] [--trials K] [--all-killed]]",
+			"[--fuzz [--budget D] [--trials K] [--minimize-time D] [--all-killed]]",
 			list.synopsis[0], gremlins.synopsis[0], merge.synopsis[0]},
 		define:      mutationCommand,
 		subcommands: []*command{list, gremlins, merge},

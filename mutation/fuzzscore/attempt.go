@@ -69,7 +69,12 @@ func (s *scorer) confirm(ctx context.Context, a *Attempt, m *mutation.Mutant, nu
 	if a.Status != AttemptKilled {
 		return
 	}
-	v, err := minimizeKill(ctx, b.canonfuzz, num, t.Name, a.Input, filepath.Join(s.cfg.Work, "findings", strconv.Itoa(m.Num)), m.ID, s.cfg.Minimize)
+	canonfuzz, err := b.minimizer(ctx)
+	if err != nil {
+		a.Detail = "confirmed; not minimized: " + err.Error() + "\n" + a.Detail
+		return
+	}
+	v, err := minimizeKill(ctx, canonfuzz, num, t.Name, a.Input, filepath.Join(s.cfg.Work, "findings", strconv.Itoa(m.Num)), m.ID, s.cfg.Minimize)
 	if err != nil {
 		a.Detail = "confirmed; not minimized: " + err.Error() + "\n" + a.Detail
 		return

@@ -15,21 +15,33 @@ import (
 
 // builds are the binaries of one overlay: each fuzz package's test binary
 // (coverage-instrumented with -fuzz, the planted tag so that the seeds can
-// be withheld) and the canonfuzz command that minimizes a kill.
+// be withheld) and the canonfuzz command that minimizes a kill, built the
+// first time a kill needs it.
 type builds struct {
 	dir       string
 	overlay   string
+	root      string
 	fuzz      map[string]string // by package import path
 	canonfuzz string
+	cfOnce    sync.Once
+	cfErr     error
 }
 
-// build builds, with the overlay, the fuzz binaries of the packages and
-// the canonfuzz command, into dir.
+// minimizer returns the canonfuzz command built with the overlay.
+func (b *builds) minimizer(ctx context.Context) (string, error) {
+	b.cfOnce.Do(func() {
+		b.cfErr = goCmd(ctx, b.root, "build", "-overlay="+b.overlay, "-o", b.canonfuzz, "./cmd/canonfuzz")
+	})
+	return b.canonfuzz, b.cfErr
+}
+
+// build builds, with the overlay, the fuzz binaries of the packages into
+// dir.
 func build(ctx context.Context, root, overlay, dir string, pkgs []string, log func(string, ...any)) (*builds, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	b := &builds{dir: dir, overlay: overlay, fuzz: map[string]string{}, canonfuzz: filepath.Join(dir, "canonfuzz")}
+	b := &builds{dir: dir, overlay: overlay, root: root, fuzz: map[string]string{}, canonfuzz: filepath.Join(dir, "canonfuzz")}
 	for _, pkg := range pkgs {
 		if log != nil {
 			log("fuzzscore: building the fuzz binary of %s", pkg)
@@ -39,9 +51,6 @@ func build(ctx context.Context, root, overlay, dir string, pkgs []string, log fu
 			return nil, err
 		}
 		b.fuzz[pkg] = exe
-	}
-	if err := goCmd(ctx, root, "build", "-overlay="+overlay, "-o", b.canonfuzz, "./cmd/canonfuzz"); err != nil {
-		return nil, err
 	}
 	return b, nil
 }

@@ -14,11 +14,16 @@ import (
 
 // reaching lists the fuzz targets whose seed replay, in the sweep's
 // coverage run (the FuzzX test with its committed seeds, no mutant on),
-// reaches one of the mutant's points: the targets of the fuzz package of
+// reaches the mutant's site: one of the points of any mutant of the site
+// (a DropCheck's point is in the guarding condition, evaluated whether or
+// not the refusal is built; a SwapKind's only when it is), so that a
+// refusal no seed triggers is still fuzzed when a seed reaches its check.
+// The targets of the fuzz package of
 // the mutant's own area first (fuzz/admit for targets/admit), then the
 // others, each group fastest replay first. The seeds are withheld when the
 // targets fuzz; their replay only says which targets can reach the site.
 func reaching(sw *mutation.Sweep, fuzzPkgs map[string]bool, m *mutation.Mutant) []campaign.Target {
+	points := sitePoints(sw.Plan, m)
 	type cand struct {
 		t    campaign.Target
 		own  bool
@@ -31,7 +36,7 @@ func reaching(sw *mutation.Sweep, fuzzPkgs map[string]bool, m *mutation.Mutant) 
 			continue
 		}
 		for _, t := range b.Tests {
-			if !strings.HasPrefix(t.Name, "Fuzz") || !t.Passed || !reaches(t, m) {
+			if !strings.HasPrefix(t.Name, "Fuzz") || !t.Passed || !reaches(t, points) {
 				continue
 			}
 			cs = append(cs, cand{campaign.Target{Package: b.Pkg, Dir: b.Dir, Name: t.Name}, path.Base(b.Pkg) == area, t.Seconds})
@@ -50,8 +55,19 @@ func reaching(sw *mutation.Sweep, fuzzPkgs map[string]bool, m *mutation.Mutant) 
 	return out
 }
 
-func reaches(t *mutation.Test, m *mutation.Mutant) bool {
-	for _, p := range m.Points() {
+// sitePoints are the points of every mutant of m's site.
+func sitePoints(p *mutation.Plan, m *mutation.Mutant) []int {
+	points := m.Points()
+	for _, o := range p.Mutants {
+		if o.Site == m.Site && o != m {
+			points = append(points, o.Points()...)
+		}
+	}
+	return points
+}
+
+func reaches(t *mutation.Test, points []int) bool {
+	for _, p := range points {
 		if t.Hits[p] {
 			return true
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,7 +37,7 @@ func Measure(ctx context.Context, sw *mutation.Sweep, cfg Config) (*Score, error
 	}
 	sc := &Score{Started: time.Now().UTC(), CPUs: runtime.NumCPU(), Budget: cfg.Budget.Seconds(), TrialsEach: cfg.Trials, Load: loadAverage()}
 	var err error
-	s.logf("fuzzscore: building the fuzz binaries of %d packages and canonfuzz with the schema", len(s.fuzzPkgs))
+	s.logf("fuzzscore: building the fuzz binaries of %d packages with the schema", len(s.fuzzPkgs))
 	if s.schema, err = build(ctx, cfg.Root, sw.Overlay, filepath.Join(cfg.Work, "schema"), s.packages(), s.logf); err != nil {
 		return nil, err
 	}
@@ -102,7 +103,7 @@ func (s *scorer) mutant(ctx context.Context, r *mutation.Result) *Mutant {
 	b, num := s.schema, m.Num
 	if !m.Schema {
 		var err error
-		if b, err = s.alone.get(ctx, s, m, s.packages()); err != nil {
+		if b, err = s.alone.get(ctx, s, m, packagesOf(targets)); err != nil {
 			out.Status, out.Reason = "RuntimeError", err.Error()
 			return out
 		}
@@ -176,4 +177,15 @@ func (s *scorer) logf(format string, args ...any) {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// packagesOf lists the packages of the targets, once each.
+func packagesOf(targets []campaign.Target) []string {
+	var out []string
+	for _, t := range targets {
+		if !slices.Contains(out, t.Package) {
+			out = append(out, t.Package)
+		}
+	}
+	return out
 }

@@ -72,9 +72,9 @@ type Score struct {
 	TrialsEach  int       `json:"trials"`
 	Fuzz        Tally     `json:"fuzz"`
 	Tests       Tally     `json:"tests"`
-	BlindSpots  []string  `json:"blind_spots"`  // killed by the tests, not by the fuzzers
-	FuzzOnly    []string  `json:"fuzz_only"`    // killed by the fuzzers, not by the tests
-	Unconfirmed []string  `json:"unconfirmed"`  // a failing input the unmutated build fails too
+	BlindSpots  []string  `json:"blind_spots"` // killed by the tests, not by the fuzzers
+	FuzzOnly    []string  `json:"fuzz_only"`   // killed by the fuzzers, not by the tests
+	Unconfirmed []string  `json:"unconfirmed"` // a failing input the unmutated build fails too
 	Mutants     []*Mutant `json:"mutants"`
 }
 
