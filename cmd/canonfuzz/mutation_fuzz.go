@@ -46,8 +46,12 @@ func (f *fuzzFlags) apply(c *call, opts *mutation.Options) (int, bool) {
 	switch {
 	case f.sample < 0:
 		return c.usageError("--sample %d is negative", f.sample), false
-	case f.budget <= 0 || f.trials < 1 || f.minimizeIn <= 0:
-		return c.usageError("--budget and --minimize-time want a positive duration, --trials at least 1"), false
+	case f.budget <= 0:
+		return c.usageError("--budget %v: want a positive duration", f.budget), false
+	case f.trials < 1:
+		return c.usageError("--trials %d: want at least 1", f.trials), false
+	case f.minimizeIn <= 0:
+		return c.usageError("--minimize-time %v: want a positive duration", f.minimizeIn), false
 	case f.fuzz && opts.Quick:
 		return c.usageError("--fuzz takes no --quick: the fuzz packages' binaries are not the quick sweep's"), false
 	}
