@@ -35,6 +35,10 @@ type Mutant struct {
 	probes []int
 }
 
+// Points are the schema numbers whose reach stands for the mutant's: its
+// own, and for a constant change the functions that read the constant.
+func (m *Mutant) Points() []int { return append([]int{m.Num}, m.probes...) }
+
 // Edit replaces src[Start:End] of the site's file with Mut; wrap gives its
 // schema form around the (already schematized) original text.
 type Edit struct {

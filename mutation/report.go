@@ -102,9 +102,14 @@ const (
 )
 
 // Report turns the sweep's results into a report.
-func (s *Sweep) Report() *Report {
+func (s *Sweep) Report() *Report { return s.ReportOf(s.Results) }
+
+// ReportOf is the report of results other than the sweep's own (the fuzz
+// targets' verdicts on the same mutants), with the sweep's tests, timing
+// and configuration.
+func (s *Sweep) ReportOf(results []*Result) *Report {
 	r := newReport()
-	for _, res := range s.Results {
+	for _, res := range results {
 		m := res.Mutant
 		f := r.file(m.Site.File.Rel, m.Site.File.Src)
 		e := m.Edits[0]

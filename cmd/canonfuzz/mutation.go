@@ -41,7 +41,8 @@ func init() {
 		name:    "mutation",
 		summary: "the refusal-site mutation sweep of targets/, its shards, their merge and the gremlins sweep",
 		synopsis: []string{"mutation [--quick] [--shard I/N] [--out DIR] [--work DIR] [--workers N] [--floor D] [--targets PATTERN] " +
-			"[--equivalent FILE] [--bundle FILE]",
+			"[--equivalent FILE] [--bundle FILE] [--sample N --seed S] [--mutants REGEXP] " +
+			"[--fuzz [--budget D] [--trials K] [--minimize-time D] [--all-killed]]",
 			list.synopsis[0], gremlins.synopsis[0], merge.synopsis[0]},
 		define:      mutationCommand,
 		subcommands: []*command{list, gremlins, merge},
@@ -63,6 +64,7 @@ func mutationCommand(fs *flag.FlagSet) body {
 	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
 	equivalent := fs.String("equivalent", "mutation/equivalent.txt", "the reviewed list of equivalent mutants")
 	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+	fz := defineFuzzFlags(fs)
 	return func(c *call, _ []string) int {
 		opts := mutation.Options{Work: *work, Workers: *workers, Floor: *floor, Quick: *quick, Log: c.stderr}
 		switch {
@@ -70,6 +72,9 @@ func mutationCommand(fs *flag.FlagSet) body {
 			return c.usageError("--workers %d is negative", *workers)
 		case *floor <= 0:
 			return c.usageError("--floor %v: want a positive duration", *floor)
+		}
+		if code, ok := fz.apply(c, &opts); !ok {
+			return code
 		}
 		if *shard != "" {
 			i, n, ok := parseShard(*shard)
@@ -92,6 +97,9 @@ func mutationCommand(fs *flag.FlagSet) body {
 		sw, err := plan.Run(opts)
 		if err != nil {
 			return c.fail("%v", err)
+		}
+		if fz.fuzz {
+			return fz.run(c, sw, *out, *bundle, *workers)
 		}
 		rep := sw.Report()
 		wall := time.Since(start)

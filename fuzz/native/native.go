@@ -93,7 +93,7 @@ var argTypes = map[property.Param]reflect.Type{
 
 // plant, set only in a binary built with the planted tag (planted.go),
 // binds the target to the planted fault the environment names and sets
-// the seeds to add, reporting whether it did; nil in every other build.
+// the seeds to add, reporting whether it set them; nil in every other build.
 var plant func(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) bool
 
 // Main runs the tests of a package of fuzz targets and then stops the

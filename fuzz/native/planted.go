@@ -28,10 +28,17 @@ func init() { plant = plantFromEnv }
 // is a variant of this target, with its spec file's seeds and the
 // variant's own after them (in that order, as planted.SeedsOf lists them
 // for the campaign to find a failing seed#N), or none when SeedsEnv is
-// "withheld". It fails f for a name planted does not know.
+// "withheld". With no variant named and SeedsEnv "withheld", the real
+// target gets no seed: the fuzz score of the mutation sweep
+// (mutation/fuzzscore) fuzzes a mutant, chosen by CANONFUZZ_MUTANT, so.
+// It fails f for a name planted does not know.
 func plantFromEnv(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed) bool {
 	want := os.Getenv(PlantedEnv)
 	if want == "" {
+		if os.Getenv(SeedsEnv) == "withheld" {
+			*list = nil
+			return true
+		}
 		return false
 	}
 	v, ok := planted.Lookup(want)

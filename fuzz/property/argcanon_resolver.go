@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -17,6 +16,16 @@ import (
 // targets/bound findings treat on their own (findings/spec/canon-query-in-path.md).
 var errOutOfScope = errors.New("a URI delimiter: out of the model's scope")
 
+// decodeRounds is the documented bound on percent-decoding rounds
+// (SEP-3246 section 3.2.2 step 2 asks for "a small fixed number of
+// iterations"; targets/bound/canon.go documents four: "%25252541" needs
+// four rounds and passes, one more level of %25 is refused). It is the
+// number, not bound.MaxDecodeRounds: a property that read the target's
+// constant would move with it, and a changed bound would be a difference
+// no fuzzer could see (the fuzz score's blind spot of ShiftLimit on
+// MaxDecodeRounds, docs/EFFICACY.md).
+const decodeRounds = 4
+
 // resolvePath is the slow reference resolver of ArgumentCanonicalizationMatchesResolver (FuzzArgumentCanonicalization):
 // the resource a hierarchical argument (SEP-3246 section 3.2.2) denotes,
 // written as "/a/b" (absolute), "a/b" or "." (relative), or "" for the
@@ -25,7 +34,7 @@ var errOutOfScope = errors.New("a URI delimiter: out of the model's scope")
 //  1. it must be UTF-8; NFC it;
 //  2. percent-decode the whole string, one round at a time, NFC after
 //     each round, until it stops changing, in at most
-//     bound.MaxDecodeRounds rounds; a '%' without two hex digits, or
+//     decodeRounds rounds; a '%' without two hex digits, or
 //     decoded bytes that are not UTF-8, make it unresolvable;
 //  3. a NUL or a backslash anywhere, raw or decoded, makes it unresolvable
 //     (a C-string server stops at the NUL, a Windows server splits at the
@@ -56,7 +65,7 @@ func resolvePath(x string, fold bool) (string, error) {
 		if d == s {
 			break
 		}
-		if round == bound.MaxDecodeRounds {
+		if round == decodeRounds {
 			return "", errors.New("percent-decoding does not settle")
 		}
 		s = norm.NFC.String(d)

@@ -1,0 +1,64 @@
+package fuzzscore
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/canonfuzz/canonfuzz/mutation"
+)
+
+// replayed is one replay of a failing input.
+type replayed struct {
+	failed   bool
+	timedOut bool
+	out      string
+	err      error // the replay could not run, or did not run the input
+}
+
+// replay runs the fuzz target of exe on one input, as a file of its
+// testdata/fuzz corpus in a scratch dir (-test.run=^FuzzX$/^name$), with
+// mutant num on (0: the unmutated build) and the seeds withheld; it
+// checks from the verbose output that the input itself ran.
+func replay(ctx context.Context, exe, target, input, dir string, num int, limit time.Duration) replayed {
+	name := filepath.Base(input)
+	corpus := filepath.Join(dir, "testdata", "fuzz", target)
+	if err := os.MkdirAll(corpus, 0o755); err != nil {
+		return replayed{err: err}
+	}
+	data, err := os.ReadFile(input)
+	if err != nil {
+		return replayed{err: err}
+	}
+	if err := os.WriteFile(filepath.Join(corpus, name), data, 0o644); err != nil {
+		return replayed{err: err}
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "-test.run=^"+target+"$/^"+regexp.QuoteMeta(name)+"$", "-test.v", "-test.count=1")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), seedsEnv, mutation.EnvMutant+"="+strconv.Itoa(num))
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	runErr := cmd.Run()
+	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil, out: tail(out.String(), 2000)}
+	if !r.timedOut && !strings.Contains(out.String(), target+"/"+name) {
+		r.err = fmt.Errorf("%s did not run %s/%s (%v):\n%s", filepath.Base(exe), target, name, runErr, r.out)
+	}
+	return r
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
