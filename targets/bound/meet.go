@@ -21,54 +21,48 @@ func MeetConstraints(a, b Constraint, m Mode, fold bool) (Constraint, bool) {
 }
 
 // meetWork is what the constraint meets of one meet of bounds share: the
-// search budget, and each operand canonicalized once per reading (a rule
-// of one bound is met with every rule of the other, and compiling its
-// globs again for each would cost more than the meet itself).
+// search budget, each operand canonicalized once per reading (a rule of
+// one bound is met with every rule of the other, and compiling its globs
+// again for each would cost more than the meet itself), and one scratch
+// buffer for the keys that find constraints and members written
+// identically.
 type meetWork struct {
-	search *budget
-	canon  map[canonKey]canonical
+	search  *budget
+	canon   canonCache
+	scratch []byte
 }
 
-type canonKey struct {
-	constraint string // the constraint's deterministic JSON
-	mode       Mode
-	fold       bool
-}
-
-func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: map[canonKey]canonical{}} }
-
-// canonicalize is canonicalize(c, m, fold), computed once per meet. The
-// result is shared and must not be modified.
-func (w *meetWork) canonicalize(c Constraint, m Mode, fold bool) canonical {
-	k := canonKey{string(c.appendJSON(nil)), m, fold}
-	cc, ok := w.canon[k]
-	if !ok {
-		cc = canonicalize(c, m, fold)
-		w.canon[k] = cc
-	}
-	return cc
-}
+func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: canonCache{}} }
 
 func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constraint, bool) {
-	list := dedupe(append(flatten(a, nil), flatten(b, nil)...))
+	list := w.dedupe(append(flatten(a, nil), flatten(b, nil)...))
 	if len(list) > maxConjuncts {
 		return Constraint{Op: OpAnd, And: list}, true
+	}
+	filter := -1
+	for i, c := range list {
+		if c.Op == OpEq || c.Op == OpIn {
+			filter = i
+			break
+		}
 	}
 	modes := readings(m)
 	canon := make([][]canonical, len(modes))
 	for i, r := range modes {
-		for _, c := range list {
-			cc := w.canonicalize(c, r, fold)
+		canon[i] = make([]canonical, len(list))
+		for j, c := range list {
+			if j == filter && c.Op == OpIn {
+				continue // filterMembers reads the members themselves; an in list is never dead
+			}
+			cc := w.canon.get(c, r, fold, canonicalize)
 			if cc.dead {
 				return Constraint{}, false
 			}
-			canon[i] = append(canon[i], cc)
+			canon[i][j] = *cc
 		}
 	}
-	for _, c := range list {
-		if c.Op == OpEq || c.Op == OpIn {
-			return filterMembers(c, list, modes, canon, fold)
-		}
+	if filter >= 0 {
+		return w.filterMembers(filter, list, modes, canon, fold)
 	}
 	return meetStrings(list, canon, fold, w.search)
 }
@@ -81,11 +75,15 @@ const (
 	maxFilterWork = 1 << 16
 )
 
-// filterMembers keeps the members of c (an eq or in of list) that every
-// constraint of list admits under every reading: exact, because every
-// operator judges a value only through its canonical form, which an equal
-// member shares.
-func filterMembers(c Constraint, list []Constraint, modes []Mode, canon [][]canonical, fold bool) (Constraint, bool) {
+// filterMembers keeps the members of list[ci] (an eq or in) that every
+// other constraint of list admits under every reading: exact, because
+// every operator judges a value only through its canonical form, which an
+// equal member shares. A member that cannot be canonicalized is dropped
+// (list[ci] itself does not admit it), and members written identically
+// are kept once. When every member is kept the operand is returned as it
+// is, and a run of them shares the operand's members: nothing is copied.
+func (w *meetWork) filterMembers(ci int, list []Constraint, modes []Mode, canon [][]canonical, fold bool) (Constraint, bool) {
+	c := list[ci]
 	members := c.Values
 	if c.Op == OpEq {
 		members = []Value{c.Value}
@@ -93,30 +91,56 @@ func filterMembers(c Constraint, list []Constraint, modes []Mode, canon [][]cano
 	if len(members)*len(list)*len(modes) > maxFilterWork {
 		return Constraint{Op: OpAnd, And: list}, true
 	}
-	var kept []Value
+	var kept []int32
 	seen := map[string]bool{}
-	for _, v := range members {
-		ok := true
-		for k, r := range modes {
-			for j := range list {
-				if ok && !canon[k][j].admitsValue(v, r, fold) {
-					ok = false
-				}
+	for i, v := range members {
+		if w.admitsMember(v, ci, modes, canon, fold) && w.firstTime(seen, v) {
+			kept = append(kept, int32(i))
+		}
+	}
+	switch {
+	case len(kept) == 0:
+		return Constraint{}, false
+	case len(kept) == 1:
+		return Constraint{Op: OpEq, Value: members[kept[0]]}, true
+	case len(kept) == len(members):
+		return c, true
+	case int(kept[len(kept)-1]-kept[0]) == len(kept)-1:
+		lo, hi := kept[0], kept[len(kept)-1]+1
+		return Constraint{Op: OpIn, Values: members[lo:hi:hi]}, true
+	}
+	out := make([]Value, len(kept))
+	for i, k := range kept {
+		out[i] = members[k]
+	}
+	return Constraint{Op: OpIn, Values: out}, true
+}
+
+// admitsMember reports whether v canonicalizes under every reading and
+// every constraint of list but the one at ci admits it.
+func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]canonical, fold bool) bool {
+	for k, r := range modes {
+		cv, err := canonValue(v, r, fold)
+		if err != nil {
+			return false
+		}
+		for j := range canon[k] {
+			if j != ci && !canon[k][j].admits(cv) {
+				return false
 			}
 		}
-		k := string(v.appendJSON(nil))
-		if ok && !seen[k] {
-			seen[k] = true
-			kept = append(kept, v)
-		}
 	}
-	switch len(kept) {
-	case 0:
-		return Constraint{}, false
-	case 1:
-		return Constraint{Op: OpEq, Value: kept[0]}, true
+	return true
+}
+
+// firstTime reports whether no value written as v is in seen, and adds it.
+func (w *meetWork) firstTime(seen map[string]bool, v Value) bool {
+	w.scratch = v.appendJSON(w.scratch[:0])
+	if seen[string(w.scratch)] {
+		return false
 	}
-	return Constraint{Op: OpIn, Values: kept}, true
+	seen[string(w.scratch)] = true
+	return true
 }
 
 // meetStrings meets a conjunction of prefix and glob constraints (no eq or
@@ -280,13 +304,23 @@ func flatten(c Constraint, out []Constraint) []Constraint {
 }
 
 // dedupe removes constraints written identically (idempotence: a ⊓ a = a).
-func dedupe(list []Constraint) []Constraint {
+func (w *meetWork) dedupe(list []Constraint) []Constraint {
+	if len(list) == 2 {
+		// The meet of two constraints: no set, one comparison.
+		w.scratch = list[0].appendJSON(w.scratch[:0])
+		n := len(w.scratch)
+		w.scratch = list[1].appendJSON(w.scratch)
+		if string(w.scratch[:n]) == string(w.scratch[n:]) {
+			return list[:1]
+		}
+		return list
+	}
 	seen := map[string]bool{}
-	var out []Constraint
+	out := list[:0]
 	for _, c := range list {
-		k := string(c.appendJSON(nil))
-		if !seen[k] {
-			seen[k] = true
+		w.scratch = c.appendJSON(w.scratch[:0])
+		if !seen[string(w.scratch)] {
+			seen[string(w.scratch)] = true
 			out = append(out, c)
 		}
 	}

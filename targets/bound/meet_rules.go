@@ -65,13 +65,23 @@ func meetRules(a, b Rule, c Canon, w *meetWork) (Rule, bool) {
 // identical rules kept once. The meet of anything with the empty bound is
 // the empty bound.
 func MeetBounds(a, b Bound, c Canon) (Bound, error) {
+	return meetBounds(a, b, c, nil)
+}
+
+// meetBounds is MeetBounds with a scratch buffer for the keys it writes,
+// which a meet of many hops passes from one to the next; it returns the
+// buffer (grown, perhaps) in the work's scratch.
+func meetBounds(a, b Bound, c Canon, scratch *[]byte) (Bound, error) {
+	if scratch == nil {
+		scratch = new([]byte)
+	}
 	out := Bound{}
 	seen := map[string]bool{}
 	byTool := map[string][]Rule{}
 	size := map[string]int{}
 	total := 0
 	for _, rb := range b {
-		n := len(rb.appendJSON(nil))
+		n := rb.jsonLen()
 		byTool[rb.Tool] = append(byTool[rb.Tool], rb)
 		size[rb.Tool] += n
 		total += n
@@ -80,7 +90,7 @@ func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 	// a meet past the caps costs no more than reading its operands.
 	pairs, work := 0, 0
 	for _, ra := range a {
-		n := len(ra.appendJSON(nil))
+		n := ra.jsonLen()
 		total += n
 		pairs += len(byTool[ra.Tool])
 		work += len(byTool[ra.Tool])*n + size[ra.Tool]
@@ -89,20 +99,22 @@ func MeetBounds(a, b Bound, c Canon) (Bound, error) {
 		}
 	}
 	w := newMeetWork(meetBudget(total))
+	w.scratch = *scratch
+	defer func() { *scratch = w.scratch }()
 	for _, ra := range a {
 		for _, rb := range byTool[ra.Tool] {
 			r, ok := meetRules(ra, rb, c, w)
 			if !ok {
 				continue
 			}
-			k := string(r.appendJSON(nil))
-			if seen[k] {
+			w.scratch = r.appendJSON(w.scratch[:0])
+			if seen[string(w.scratch)] {
 				continue
 			}
 			if len(out) == MaxRules {
 				return nil, fmt.Errorf("%w (%d)", ErrTooLarge, MaxRules)
 			}
-			seen[k] = true
+			seen[string(w.scratch)] = true
 			out = append(out, r)
 		}
 	}
@@ -132,9 +144,10 @@ func EffBound(p *Provenance, c Canon) (Bound, error) {
 		return Bound{}, nil
 	}
 	eff := p.Chain[0].Bound
+	var scratch []byte
 	for _, h := range p.Chain[1:] {
 		var err error
-		if eff, err = MeetBounds(eff, h.Bound, c); err != nil {
+		if eff, err = meetBounds(eff, h.Bound, c, &scratch); err != nil {
 			return nil, err
 		}
 	}

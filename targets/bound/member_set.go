@@ -1,0 +1,81 @@
+package bound
+
+import (
+	"slices"
+	"strings"
+)
+
+// memberSet is the canonical members of an eq or in (SEP-3246 section
+// 3.2.3), sorted for lookup: strings as themselves (the canonical form of
+// a string shares its bytes when canonicalization left it unchanged), any
+// other value as its valueKey. Members that cannot be canonicalized are
+// left out.
+type memberSet struct {
+	strs []string
+	keys []string
+}
+
+func newMemberSet(vs []Value, m Mode, fold bool) *memberSet {
+	strs := 0
+	for i := range vs {
+		if vs[i].Kind == KindString {
+			strs++
+		}
+	}
+	s := &memberSet{strs: make([]string, 0, strs)}
+	if strs < len(vs) {
+		s.keys = make([]string, 0, len(vs)-strs)
+	}
+	for _, v := range vs {
+		cv, err := canonValue(v, m, fold)
+		switch {
+		case err != nil:
+		case cv.Kind == KindString:
+			s.strs = append(s.strs, cv.Str)
+		default:
+			s.keys = append(s.keys, valueKey(cv))
+		}
+	}
+	slices.Sort(s.strs)
+	slices.Sort(s.keys)
+	s.strs, s.keys = slices.Compact(s.strs), slices.Compact(s.keys)
+	return s
+}
+
+// has reports whether the canonical value v is a member.
+func (s *memberSet) has(v Value) bool {
+	if v.Kind == KindString {
+		_, ok := slices.BinarySearch(s.strs, v.Str)
+		return ok
+	}
+	if len(s.keys) == 0 {
+		return false
+	}
+	var buf [64]byte
+	k := v.appendJSON(buf[:0])
+	_, ok := slices.BinarySearchFunc(s.keys, k, func(e string, k []byte) int {
+		return strings.Compare(e, string(k))
+	})
+	return ok
+}
+
+// sameCanonical is the equality of section 3.2.3 on two canonical values:
+// their valueKeys are equal, compared without writing them where the
+// value is a scalar.
+func sameCanonical(a, b Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case KindString:
+		return a.Str == b.Str
+	case KindNumber:
+		return a.Number == b.Number
+	case KindBool:
+		return a.Bool == b.Bool
+	case KindNull:
+		return true
+	}
+	var x, y [64]byte
+	return string(a.appendJSON(x[:0])) == string(b.appendJSON(y[:0]))
+}

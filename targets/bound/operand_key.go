@@ -1,0 +1,79 @@
+package bound
+
+// operandKey names a constraint's operands without writing them: the text
+// of a prefix, a glob, a string, number or boolean operand, or the address
+// and length of an in list, an array, an object or the conjuncts of an
+// and. Two constraints with one key have the same operands, since nothing
+// modifies a constraint once it is read or built; two with the same
+// operands in different places (two hops that each wrote one in list) may
+// have different keys, and are then canonicalized once each.
+type operandKey struct {
+	op   Op
+	kind ValueKind
+	text string
+	vals *Value
+	mems *Member
+	and  *Constraint
+	n    int
+}
+
+func keyOf(c Constraint) operandKey {
+	k := operandKey{op: c.Op}
+	switch c.Op {
+	case OpPrefix, OpGlob:
+		k.text = c.Operand
+	case OpIn:
+		k.n = len(c.Values)
+		if k.n > 0 {
+			k.vals = &c.Values[0]
+		}
+	case OpAnd:
+		k.n = len(c.And)
+		if k.n > 0 {
+			k.and = &c.And[0]
+		}
+	case OpEq:
+		v := c.Value
+		k.kind = v.Kind
+		switch v.Kind {
+		case KindString:
+			k.text = v.Str
+		case KindNumber:
+			k.text = v.Number
+		case KindBool:
+			if v.Bool {
+				k.n = 1
+			}
+		case KindArray:
+			if k.n = len(v.Array); k.n > 0 {
+				k.vals = &v.Array[0]
+			}
+		case KindObject:
+			if k.n = len(v.Members); k.n > 0 {
+				k.mems = &v.Members[0]
+			}
+		}
+	}
+	return k
+}
+
+type canonCacheKey struct {
+	operands operandKey
+	mode     Mode
+	fold     bool
+}
+
+// canonCache holds each constraint canonicalized once per reading, for
+// the constraint meets of one meet of bounds and the evaluations of one
+// check. Its results are shared and must not be modified.
+type canonCache map[canonCacheKey]*canonical
+
+func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint, Mode, bool) canonical) *canonical {
+	k := canonCacheKey{keyOf(c), m, fold}
+	if got, ok := cc[k]; ok {
+		return got
+	}
+	out := build(c, m, fold)
+	cc[k] = &out
+	return &out
+}
