@@ -65,16 +65,14 @@ func meetRules(a, b Rule, c Canon, w *meetWork) (Rule, bool) {
 // identical rules kept once. The meet of anything with the empty bound is
 // the empty bound.
 func MeetBounds(a, b Bound, c Canon) (Bound, error) {
-	return meetBounds(a, b, c, nil)
+	return meetBounds(a, b, c, newMeetWork(nil))
 }
 
-// meetBounds is MeetBounds with a scratch buffer for the keys it writes,
-// which a meet of many hops passes from one to the next; it returns the
-// buffer (grown, perhaps) in the work's scratch.
-func meetBounds(a, b Bound, c Canon, scratch *[]byte) (Bound, error) {
-	if scratch == nil {
-		scratch = new([]byte)
-	}
+// meetBounds is MeetBounds with the work of the meets before it in one
+// chain: the operands canonicalized (each hop's effbound is the next
+// meet's left operand) and the scratch buffer. Its search budget is its
+// own.
+func meetBounds(a, b Bound, c Canon, w *meetWork) (Bound, error) {
 	out := Bound{}
 	seen := map[string]bool{}
 	byTool := map[string][]Rule{}
@@ -98,9 +96,7 @@ func meetBounds(a, b Bound, c Canon, scratch *[]byte) (Bound, error) {
 			return nil, fmt.Errorf("%w (over %d rule pairs or %d bytes of rules met)", ErrTooLarge, MaxPairs, MaxMeetWork)
 		}
 	}
-	w := newMeetWork(meetBudget(total))
-	w.scratch = *scratch
-	defer func() { *scratch = w.scratch }()
+	w.search = meetBudget(total)
 	for _, ra := range a {
 		for _, rb := range byTool[ra.Tool] {
 			r, ok := meetRules(ra, rb, c, w)
@@ -144,10 +140,10 @@ func EffBound(p *Provenance, c Canon) (Bound, error) {
 		return Bound{}, nil
 	}
 	eff := p.Chain[0].Bound
-	var scratch []byte
+	w := newMeetWork(nil)
 	for _, h := range p.Chain[1:] {
 		var err error
-		if eff, err = meetBounds(eff, h.Bound, c, &scratch); err != nil {
+		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
 			return nil, err
 		}
 	}
