@@ -1,6 +1,11 @@
 package bound
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // MeetConstraints returns the meet of two constraints on one argument
 // (SEP-3246 section 3.3), exact under mode m: the result admits a value if
@@ -91,29 +96,117 @@ func (w *meetWork) filterMembers(ci int, list []Constraint, modes []Mode, canon 
 	if len(members)*len(list)*len(modes) > maxFilterWork {
 		return Constraint{Op: OpAnd, And: list}, true
 	}
-	var kept []int32
-	seen := map[string]bool{}
-	for i, v := range members {
-		if w.admitsMember(v, ci, modes, canon, fold) && w.firstTime(seen, v) {
-			kept = append(kept, int32(i))
+	kept := w.keptMembers(members, ci, modes, canon, fold)
+	n, lo, hi := 0, len(members), 0
+	for i := range members {
+		if kept.has(i) {
+			n, lo, hi = n+1, min(lo, i), i+1
 		}
 	}
 	switch {
-	case len(kept) == 0:
+	case n == 0:
 		return Constraint{}, false
-	case len(kept) == 1:
-		return Constraint{Op: OpEq, Value: members[kept[0]]}, true
-	case len(kept) == len(members):
+	case n == 1:
+		return Constraint{Op: OpEq, Value: members[lo]}, true
+	case n == len(members):
 		return c, true
-	case int(kept[len(kept)-1]-kept[0]) == len(kept)-1:
-		lo, hi := kept[0], kept[len(kept)-1]+1
+	case hi-lo == n:
 		return Constraint{Op: OpIn, Values: members[lo:hi:hi]}, true
 	}
-	out := make([]Value, len(kept))
-	for i, k := range kept {
-		out[i] = members[k]
+	out := make([]Value, 0, n)
+	for i, v := range members {
+		if kept.has(i) {
+			out = append(out, v)
+		}
 	}
 	return Constraint{Op: OpIn, Values: out}, true
+}
+
+// memberBits marks members of a list, one bit each.
+type memberBits []uint64
+
+func (b memberBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b memberBits) set(i int)      { b[i/64] |= 1 << (i % 64) }
+func (b memberBits) clear(i int)    { b[i/64] &^= 1 << (i % 64) }
+
+// keptMembers marks the members that admitsMember admits, the first of
+// those written identically only. Members whose JSON is their scalarKey
+// (nearly every member of an in list) are compared by it: not at all when
+// they come in increasing order, else sorted by index; only arrays,
+// objects and strings that are not UTF-8 are written out and mapped.
+func (w *meetWork) keptMembers(members []Value, ci int, modes []Mode, canon [][]canonical, fold bool) memberBits {
+	kept := make(memberBits, (len(members)+63)/64)
+	scalars, increasing, prev := true, true, -1
+	for i, v := range members {
+		if !w.admitsMember(v, ci, modes, canon, fold) {
+			continue
+		}
+		kept.set(i)
+		if !scalars {
+			continue
+		}
+		if _, _, ok := scalarKey(v); !ok {
+			scalars = false
+		} else if prev >= 0 && compareScalars(members[prev], v) >= 0 {
+			increasing = false
+		}
+		prev = i
+	}
+	switch {
+	case scalars && increasing:
+	case scalars:
+		var order []int32
+		for i := range members {
+			if kept.has(i) {
+				order = append(order, int32(i))
+			}
+		}
+		slices.SortStableFunc(order, func(x, y int32) int { return compareScalars(members[x], members[y]) })
+		for k := 1; k < len(order); k++ {
+			if compareScalars(members[order[k-1]], members[order[k]]) == 0 {
+				kept.clear(int(order[k])) // the stable sort puts the first written first
+			}
+		}
+	default:
+		seen := map[string]bool{}
+		for i, v := range members {
+			if kept.has(i) && !w.firstTime(seen, v) {
+				kept.clear(i)
+			}
+		}
+	}
+	return kept
+}
+
+// scalarKey is a scalar member as a kind and a text that two members share
+// if and only if their JSON is the same: a UTF-8 string (whose JSON
+// escapes are one to one), a number's text as marshal.go writes it, a
+// boolean or null. ok is false for arrays, objects and strings that are
+// not UTF-8 (written with U+FFFD, so that two may share their JSON).
+func scalarKey(v Value) (kind ValueKind, text string, ok bool) {
+	switch v.Kind {
+	case KindString:
+		return v.Kind, v.Str, utf8.ValidString(v.Str)
+	case KindNumber:
+		if v.Number == "" {
+			return v.Kind, "0", true
+		}
+		return v.Kind, v.Number, true
+	case KindBool:
+		return v.Kind, strconv.FormatBool(v.Bool), true
+	case KindNull:
+		return v.Kind, "", true
+	}
+	return v.Kind, "", false
+}
+
+func compareScalars(a, b Value) int {
+	ka, ta, _ := scalarKey(a)
+	kb, tb, _ := scalarKey(b)
+	if ka != kb {
+		return int(ka) - int(kb)
+	}
+	return strings.Compare(ta, tb)
 }
 
 // admitsMember reports whether v canonicalizes under every reading and
