@@ -35,6 +35,8 @@ type meetWork struct {
 	search  *budget
 	canon   canonCache
 	scratch []byte
+	met     []namedConstraint // meetRules' shared arguments met
+	rules   Bound             // rulesByTool's rules of one tool
 }
 
 func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: canonCache{}} }
@@ -52,9 +54,9 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constrain
 		}
 	}
 	modes := readings(m)
-	canon := make([][]canonical, len(modes))
+	canon := make([][]*canonical, len(modes))
 	for i, r := range modes {
-		canon[i] = make([]canonical, len(list))
+		canon[i] = make([]*canonical, len(list))
 		for j, c := range list {
 			if j == filter && c.Op == OpIn {
 				continue // filterMembers reads the members themselves; an in list is never dead
@@ -63,7 +65,7 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constrain
 			if cc.dead {
 				return Constraint{}, false
 			}
-			canon[i][j] = *cc
+			canon[i][j] = cc
 		}
 	}
 	if filter >= 0 {
@@ -87,7 +89,7 @@ const (
 // (list[ci] itself does not admit it), and members written identically
 // are kept once. When every member is kept the operand is returned as it
 // is, and a run of them shares the operand's members: nothing is copied.
-func (w *meetWork) filterMembers(ci int, list []Constraint, modes []Mode, canon [][]canonical, fold bool) (Constraint, bool) {
+func (w *meetWork) filterMembers(ci int, list []Constraint, modes []Mode, canon [][]*canonical, fold bool) (Constraint, bool) {
 	c := list[ci]
 	members := c.Values
 	if c.Op == OpEq {
@@ -134,7 +136,7 @@ func (b memberBits) clear(i int)    { b[i/64] &^= 1 << (i % 64) }
 // (nearly every member of an in list) are compared by it: not at all when
 // they come in increasing order, else sorted by index; only arrays,
 // objects and strings that are not UTF-8 are written out and mapped.
-func (w *meetWork) keptMembers(members []Value, ci int, modes []Mode, canon [][]canonical, fold bool) memberBits {
+func (w *meetWork) keptMembers(members []Value, ci int, modes []Mode, canon [][]*canonical, fold bool) memberBits {
 	kept := make(memberBits, (len(members)+63)/64)
 	scalars, increasing, prev := true, true, -1
 	for i, v := range members {
@@ -211,7 +213,7 @@ func compareScalars(a, b Value) int {
 
 // admitsMember reports whether v canonicalizes under every reading and
 // every constraint of list but the one at ci admits it.
-func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]canonical, fold bool) bool {
+func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canonical, fold bool) bool {
 	for k, r := range modes {
 		cv, err := canonValue(v, r, fold)
 		if err != nil {
@@ -240,14 +242,14 @@ func (w *meetWork) firstTime(seen map[string]bool, v Value) bool {
 // in): nested prefixes keep the narrower, disjoint ones are empty, a
 // prefix implied by a glob's literal head is dropped, and the remaining
 // globs and prefixes are tested for a common string.
-func meetStrings(list []Constraint, canon [][]canonical, fold bool, bud *budget) (Constraint, bool) {
+func meetStrings(list []Constraint, canon [][]*canonical, fold bool, bud *budget) (Constraint, bool) {
 	keep := make([]bool, len(list))
 	for i := range keep {
 		keep[i] = true
 	}
 	all := func(f func(x, y *canonical) bool, i, j int) bool {
 		for k := range canon {
-			if !f(&canon[k][i], &canon[k][j]) {
+			if !f(canon[k][i], canon[k][j]) {
 				return false
 			}
 		}
@@ -261,7 +263,7 @@ func meetStrings(list []Constraint, canon [][]canonical, fold bool, bud *budget)
 			x, y := list[i].Op, list[j].Op
 			if x == OpPrefix && y == OpPrefix {
 				for k := range canon {
-					if prefixesDisjoint(&canon[k][i], &canon[k][j]) {
+					if prefixesDisjoint(canon[k][i], canon[k][j]) {
 						return Constraint{}, false
 					}
 				}
@@ -343,11 +345,11 @@ func globWithinPrefix(x, y *canonical) bool {
 // prefixes and globs at idx. A boundary prefix is the union of the string
 // itself and the string, a separator and anything, so each choice among
 // the boundary prefixes is searched.
-func stringsDisjoint(cs []canonical, idx []int, bud *budget) bool {
+func stringsDisjoint(cs []*canonical, idx []int, bud *budget) bool {
 	var fixed [][]token
 	var choices [][2][]token
 	for _, i := range idx {
-		c := &cs[i]
+		c := cs[i]
 		switch {
 		case c.op == OpGlob:
 			fixed = append(fixed, c.glob.toks)

@@ -33,7 +33,7 @@ func newMemberSet(vs []Value, m Mode, fold bool) *memberSet {
 		case cv.Kind == KindString:
 			s.strs = append(s.strs, cv.Str)
 		default:
-			s.keys = append(s.keys, valueKey(cv))
+			s.keys = append(s.keys, canonicalKey(cv))
 		}
 	}
 	slices.Sort(s.strs)
@@ -51,12 +51,43 @@ func (s *memberSet) has(v Value) bool {
 	if len(s.keys) == 0 {
 		return false
 	}
+	if k, ok := scalarText(v); ok {
+		_, found := slices.BinarySearch(s.keys, k)
+		return found
+	}
 	var buf [64]byte
 	k := v.appendJSON(buf[:0])
 	_, ok := slices.BinarySearchFunc(s.keys, k, func(e string, k []byte) int {
 		return strings.Compare(e, string(k))
 	})
 	return ok
+}
+
+// canonicalKey is valueKey of a canonical value that is not a string,
+// written only for an array or an object: a canonical number's key is its
+// text, and true, false and null are constants.
+func canonicalKey(v Value) string {
+	if k, ok := scalarText(v); ok {
+		return k
+	}
+	return valueKey(v)
+}
+
+// scalarText is the JSON of a canonical number, boolean or null, which
+// needs no writing.
+func scalarText(v Value) (string, bool) {
+	switch v.Kind {
+	case KindNumber:
+		return v.Number, v.Number != ""
+	case KindBool:
+		if v.Bool {
+			return "true", true
+		}
+		return "false", true
+	case KindNull:
+		return "null", true
+	}
+	return "", false
 }
 
 // sameCanonical is the equality of section 3.2.3 on two canonical values:

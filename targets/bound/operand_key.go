@@ -69,6 +69,11 @@ type canonCacheKey struct {
 type canonCache map[canonCacheKey]*canonical
 
 func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint, Mode, bool) canonical) *canonical {
+	if c.Op == OpIn && !hasString(c.Values) {
+		// Only a top-level string is read in mode m (strings in arrays and
+		// objects are read as plain): one canonical form serves every mode.
+		m = ModePlain
+	}
 	k := canonCacheKey{keyOf(c), m, fold}
 	if got, ok := cc[k]; ok {
 		return got
@@ -76,4 +81,13 @@ func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint,
 	out := build(c, m, fold)
 	cc[k] = &out
 	return &out
+}
+
+func hasString(vs []Value) bool {
+	for i := range vs {
+		if vs[i].Kind == KindString {
+			return true
+		}
+	}
+	return false
 }
