@@ -42,9 +42,10 @@ type meetWork struct {
 func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: canonCache{}} }
 
 func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constraint, bool) {
-	list := w.dedupe(append(flatten(a, nil), flatten(b, nil)...))
+	var two [2]Constraint // the meet of two constraints, neither an and: nothing allocated
+	list := w.dedupe(flatten(b, flatten(a, two[:0])))
 	if len(list) > maxConjuncts {
-		return Constraint{Op: OpAnd, And: list}, true
+		return Constraint{Op: OpAnd, And: slices.Clone(list)}, true
 	}
 	filter := -1
 	for i, c := range list {
@@ -54,9 +55,17 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constrain
 		}
 	}
 	modes := readings(m)
-	canon := make([][]*canonical, len(modes))
+	var canonOf [2][]*canonical
+	var small [4]*canonical
+	for i := range modes {
+		if n := len(list); n <= len(small)/2 {
+			canonOf[i] = small[i*n : i*n+n]
+		} else {
+			canonOf[i] = make([]*canonical, n)
+		}
+	}
+	canon := canonOf[:len(modes)]
 	for i, r := range modes {
-		canon[i] = make([]*canonical, len(list))
 		for j, c := range list {
 			if j == filter && c.Op == OpIn {
 				continue // filterMembers reads the members themselves; an in list is never dead
@@ -96,7 +105,7 @@ func (w *meetWork) filterMembers(ci int, list []Constraint, modes []Mode, canon 
 		members = []Value{c.Value}
 	}
 	if len(members)*len(list)*len(modes) > maxFilterWork {
-		return Constraint{Op: OpAnd, And: list}, true
+		return Constraint{Op: OpAnd, And: slices.Clone(list)}, true
 	}
 	kept := w.keptMembers(members, ci, modes, canon, fold)
 	n, lo, hi := 0, len(members), 0
