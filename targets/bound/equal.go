@@ -1,7 +1,7 @@
 package bound
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,7 +41,7 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 			}
 			out.Members[i] = Member{Name: name, Value: c}
 		}
-		sort.Slice(out.Members, func(i, j int) bool { return out.Members[i].Name < out.Members[j].Name })
+		slices.SortFunc(out.Members, byName)
 		for i := 1; i < len(out.Members); i++ {
 			if out.Members[i].Name == out.Members[i-1].Name {
 				return Value{}, notCanonical("two member names are %q once canonicalized", out.Members[i].Name)

@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -166,12 +167,7 @@ func (w *meetWork) keptMembers(members []Value, ci int, modes []Mode, canon [][]
 	switch {
 	case scalars && increasing:
 	case scalars:
-		var order []int32
-		for i := range members {
-			if kept.has(i) {
-				order = append(order, int32(i))
-			}
-		}
+		order := keptOrder(kept, len(members))
 		slices.SortStableFunc(order, func(x, y int32) int { return compareScalars(members[x], members[y]) })
 		for k := 1; k < len(order); k++ {
 			if compareScalars(members[order[k-1]], members[order[k]]) == 0 {
@@ -179,14 +175,34 @@ func (w *meetWork) keptMembers(members []Value, ci int, modes []Mode, canon [][]
 			}
 		}
 	default:
-		seen := map[string]bool{}
-		for i, v := range members {
-			if kept.has(i) && !w.firstTime(seen, v) {
-				kept.clear(i)
+		// Arrays and objects: sorted by their JSON, each written into one
+		// of two scratch buffers as it is compared.
+		order := keptOrder(kept, len(members))
+		var other []byte
+		cmp := func(x, y int32) int {
+			w.scratch = members[x].appendJSON(w.scratch[:0])
+			other = members[y].appendJSON(other[:0])
+			return bytes.Compare(w.scratch, other)
+		}
+		slices.SortStableFunc(order, cmp)
+		for k := 1; k < len(order); k++ {
+			if cmp(order[k-1], order[k]) == 0 {
+				kept.clear(int(order[k]))
 			}
 		}
 	}
 	return kept
+}
+
+// keptOrder lists the members kept marks, in order.
+func keptOrder(kept memberBits, n int) []int32 {
+	var order []int32
+	for i := range n {
+		if kept.has(i) {
+			order = append(order, int32(i))
+		}
+	}
+	return order
 }
 
 // scalarKey is a scalar member as a kind and a text that two members share
@@ -237,15 +253,6 @@ func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canoni
 	return true
 }
 
-// firstTime reports whether no value written as v is in seen, and adds it.
-func (w *meetWork) firstTime(seen map[string]bool, v Value) bool {
-	w.scratch = v.appendJSON(w.scratch[:0])
-	if seen[string(w.scratch)] {
-		return false
-	}
-	seen[string(w.scratch)] = true
-	return true
-}
 
 // meetStrings meets a conjunction of prefix and glob constraints (no eq or
 // in): nested prefixes keep the narrower, disjoint ones are empty, a
@@ -419,6 +426,30 @@ func (w *meetWork) dedupe(list []Constraint) []Constraint {
 		}
 		return list
 	}
+	if len(list) <= maxSmallDedupe {
+		// A few conjuncts: each written once into the scratch buffer and
+		// compared with those kept before it, without a set.
+		var ends [maxSmallDedupe + 1]int
+		w.scratch = w.scratch[:0]
+		for i, c := range list {
+			w.scratch = c.appendJSON(w.scratch)
+			ends[i+1] = len(w.scratch)
+		}
+		var kept [maxSmallDedupe]int
+		out := list[:0]
+		for i, c := range list {
+			mine := w.scratch[ends[i]:ends[i+1]]
+			dup := false
+			for _, j := range kept[:len(out)] {
+				dup = dup || string(w.scratch[ends[j]:ends[j+1]]) == string(mine)
+			}
+			if !dup {
+				kept[len(out)] = i
+				out = append(out, c)
+			}
+		}
+		return out
+	}
 	seen := map[string]bool{}
 	out := list[:0]
 	for _, c := range list {
@@ -430,3 +461,6 @@ func (w *meetWork) dedupe(list []Constraint) []Constraint {
 	}
 	return out
 }
+
+// maxSmallDedupe is the most conjuncts dedupe compares pairwise.
+const maxSmallDedupe = 8
