@@ -13,7 +13,7 @@ type canonical struct {
 	prefix   string
 	boundary bool
 	glob     *Glob
-	and      []canonical
+	and      []*canonical
 	dead     bool
 }
 
@@ -56,7 +56,8 @@ func canonicalizeFor(c Constraint, m Mode, fold, once bool) canonical {
 	case OpAnd:
 		out.dead = len(c.And) == 0
 		for _, e := range c.And {
-			out.and = append(out.and, canonicalizeFor(e, m, fold, once))
+			ce := canonicalizeFor(e, m, fold, once)
+			out.and = append(out.and, &ce)
 		}
 	default:
 		out.dead = true

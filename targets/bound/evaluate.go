@@ -76,7 +76,7 @@ func matchCost(cc *canonical, v Value) int {
 	case OpAnd:
 		n := 0
 		for i := range cc.and {
-			n += matchCost(&cc.and[i], v)
+			n += matchCost(cc.and[i], v)
 		}
 		return n
 	}

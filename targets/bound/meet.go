@@ -43,8 +43,8 @@ type meetWork struct {
 func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: canonCache{}} }
 
 func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constraint, bool) {
-	var two [2]Constraint // the meet of two constraints, neither an and: nothing allocated
-	list := w.dedupe(flatten(b, flatten(a, two[:0])))
+	var few [maxSmallDedupe]Constraint // the meet of a few conjuncts: listed on the stack
+	list := w.dedupe(flatten(b, flatten(a, few[:0])))
 	if len(list) > maxConjuncts {
 		return Constraint{Op: OpAnd, And: slices.Clone(list)}, true
 	}
@@ -57,7 +57,7 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constrain
 	}
 	modes := readings(m)
 	var canonOf [2][]*canonical
-	var small [4]*canonical
+	var small [2 * maxSmallDedupe]*canonical
 	for i := range modes {
 		if n := len(list); n <= len(small)/2 {
 			canonOf[i] = small[i*n : i*n+n]

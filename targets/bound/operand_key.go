@@ -78,6 +78,15 @@ func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint,
 	if got, ok := cc[k]; ok {
 		return got
 	}
+	if c.Op == OpAnd {
+		// Each conjunct from the cache, the and itself not kept: the hops
+		// of a chain that each wrote an and of one glob compile it once.
+		out := &canonical{op: OpAnd, dead: len(c.And) == 0, and: make([]*canonical, len(c.And))}
+		for i, e := range c.And {
+			out.and[i] = cc.get(e, m, fold, build)
+		}
+		return out
+	}
 	out := build(c, m, fold)
 	cc[k] = &out
 	return &out
