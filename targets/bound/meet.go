@@ -239,10 +239,15 @@ func compareScalars(a, b Value) int {
 // admitsMember reports whether v canonicalizes under every reading and
 // every constraint of list but the one at ci admits it.
 func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canonical, fold bool) bool {
+	var cv Value
 	for k, r := range modes {
-		cv, err := canonValue(v, r, fold)
-		if err != nil {
-			return false
+		if k == 0 || v.Kind == KindString {
+			// Only a top-level string is read in mode r: anything else
+			// has one canonical form under every reading.
+			var err error
+			if cv, err = canonValue(v, r, fold); err != nil {
+				return false
+			}
 		}
 		for j := range canon[k] {
 			if j != ci && !canon[k][j].admits(cv) {
