@@ -23,13 +23,10 @@ func canonicalize(c Constraint, m Mode, fold bool) canonical {
 	return canonicalizeFor(c, m, fold, false)
 }
 
-// canonicalizeForCheck prepares c for the one value of a check: an in list
-// is compared member by member as it is, which costs no more than building
-// its set would and allocates nothing for members already canonical.
-func canonicalizeForCheck(c Constraint, m Mode, fold bool) canonical {
-	return canonicalizeFor(c, m, fold, true)
-}
-
+// canonicalizeFor is canonicalize, or with once for the one value of a
+// check: an in list is then compared member by member as it is, which
+// costs no more than building its set would and allocates nothing for
+// members already canonical.
 func canonicalizeFor(c Constraint, m Mode, fold, once bool) canonical {
 	out := canonical{op: c.Op}
 	switch c.Op {

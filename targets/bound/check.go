@@ -52,7 +52,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
 	}
-	eff, err := EffBound(&Provenance{V: p.V, Chain: restricted}, c)
+	eff, err := effBound(&Provenance{V: p.V, Chain: restricted}, c, e.operands)
 	if err != nil {
 		return deny("effbound cannot be computed: %v", err)
 	}

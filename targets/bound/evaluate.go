@@ -56,7 +56,7 @@ func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 		if !cv.ok || !e.charge(c.jsonLen()) {
 			return false
 		}
-		cc := e.operands.get(c, r, e.canon.Fold, canonicalizeForCheck)
+		cc := e.operands.get(c, r, e.canon.Fold, true)
 		if !e.charge(matchCost(cc, cv.v)) || !cc.admits(cv.v) {
 			return false
 		}

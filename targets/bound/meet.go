@@ -71,7 +71,7 @@ func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constrain
 			if j == filter && c.Op == OpIn {
 				continue // filterMembers reads the members themselves; an in list is never dead
 			}
-			cc := w.canon.get(c, r, fold, canonicalize)
+			cc := w.canon.get(c, r, fold, false)
 			if cc.dead {
 				return Constraint{}, false
 			}
@@ -264,7 +264,12 @@ func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canoni
 // prefix implied by a glob's literal head is dropped, and the remaining
 // globs and prefixes are tested for a common string.
 func meetStrings(list []Constraint, canon [][]*canonical, fold bool, bud *budget) (Constraint, bool) {
-	keep := make([]bool, len(list))
+	var keepFew [maxSmallDedupe]bool
+	keep := keepFew[:0]
+	if len(list) > len(keepFew) {
+		keep = make([]bool, len(list))
+	}
+	keep = keep[:len(list)]
 	for i := range keep {
 		keep[i] = true
 	}
@@ -297,8 +302,9 @@ func meetStrings(list []Constraint, canon [][]*canonical, fold bool, bud *budget
 			}
 		}
 	}
-	var out []Constraint
-	var outIdx []int
+	var outFew [maxSmallDedupe]Constraint
+	var idxFew [maxSmallDedupe]int
+	out, outIdx := outFew[:0], idxFew[:0]
 	for i, c := range list {
 		if keep[i] {
 			out, outIdx = append(out, c), append(outIdx, i)
@@ -314,7 +320,7 @@ func meetStrings(list []Constraint, canon [][]*canonical, fold bool, bud *budget
 	if len(out) == 1 {
 		return out[0], true
 	}
-	return Constraint{Op: OpAnd, And: out}, true
+	return Constraint{Op: OpAnd, And: slices.Clone(out)}, true
 }
 
 // prefixWithin reports that everything prefix x admits, prefix y admits.

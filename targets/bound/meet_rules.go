@@ -193,11 +193,18 @@ func meetBudget(size int) *budget {
 // provenance or an empty chain admits nothing (section 3.1): its effbound
 // is the empty bound, never an unconstrained one.
 func EffBound(p *Provenance, c Canon) (Bound, error) {
+	return effBound(p, c, canonCache{})
+}
+
+// effBound is EffBound with the operands a check has canonicalized
+// already.
+func effBound(p *Provenance, c Canon, operands canonCache) (Bound, error) {
 	if p == nil || len(p.Chain) == 0 {
 		return Bound{}, nil
 	}
 	eff := p.Chain[0].Bound
 	w := newMeetWork(nil)
+	w.canon = operands
 	for _, h := range p.Chain[1:] {
 		var err error
 		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {

@@ -61,20 +61,22 @@ type canonCacheKey struct {
 	operands operandKey
 	mode     Mode
 	fold     bool
+	once     bool // an in list canonicalized for one check (canonicalizeForCheck)
 }
 
 // canonCache holds each constraint canonicalized once per reading, for
-// the constraint meets of one meet of bounds and the evaluations of one
-// check. Its results are shared and must not be modified.
+// the evaluations of one check and the meets of its chain. Its results
+// are shared and must not be modified. once is canonicalizeForCheck's
+// form, which differs from canonicalize's for an in list only.
 type canonCache map[canonCacheKey]*canonical
 
-func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint, Mode, bool) canonical) *canonical {
+func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 	if c.Op == OpIn && !hasString(c.Values) {
 		// Only a top-level string is read in mode m (strings in arrays and
 		// objects are read as plain): one canonical form serves every mode.
 		m = ModePlain
 	}
-	k := canonCacheKey{keyOf(c), m, fold}
+	k := canonCacheKey{keyOf(c), m, fold, once && c.Op == OpIn}
 	if got, ok := cc[k]; ok {
 		return got
 	}
@@ -83,11 +85,11 @@ func (cc canonCache) get(c Constraint, m Mode, fold bool, build func(Constraint,
 		// of a chain that each wrote an and of one glob compile it once.
 		out := &canonical{op: OpAnd, dead: len(c.And) == 0, and: make([]*canonical, len(c.And))}
 		for i, e := range c.And {
-			out.and[i] = cc.get(e, m, fold, build)
+			out.and[i] = cc.get(e, m, fold, once)
 		}
 		return out
 	}
-	out := build(c, m, fold)
+	out := canonicalizeFor(c, m, fold, once)
 	cc[k] = &out
 	return &out
 }
