@@ -8,12 +8,12 @@ type canonical struct {
 	op       Op
 	members  *memberSet // eq (one) and in: the canonical members; members that failed are left out
 	scan     []Value    // in, canonicalized for one check: the members as written, canonicalized as they are compared
-	mode     Mode       // the reading of scan
-	fold     bool       // the folding of scan
 	prefix   string
-	boundary bool
 	glob     *Glob
 	and      []*canonical
+	mode     Mode // the reading of scan
+	fold     bool // the folding of scan
+	boundary bool
 	dead     bool
 }
 

@@ -36,6 +36,7 @@ type meetWork struct {
 	search  *budget
 	canon   canonCache
 	scratch []byte
+	key     []byte            // admitsContainer's canonical key
 	met     []namedConstraint // meetRules' shared arguments met
 	rules   Bound             // rulesByTool's rules of one tool
 }
@@ -141,6 +142,24 @@ func (b memberBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 func (b memberBits) set(i int)      { b[i/64] |= 1 << (i % 64) }
 func (b memberBits) clear(i int)    { b[i/64] &^= 1 << (i % 64) }
 
+// admitsContainer is admitsMember for an array or an object, which has one
+// canonical form under every reading, compared by its key: only an eq or
+// an in admits one, and one that is dead admits nothing.
+func (w *meetWork) admitsContainer(v Value, ci int, canon [][]*canonical, fold bool) bool {
+	var err error
+	if w.key, err = appendCanonicalKey(w.key[:0], v, ModePlain, fold); err != nil {
+		return false
+	}
+	for k := range canon {
+		for j, c := range canon[k] {
+			if j != ci && (c.dead || c.members == nil || !c.members.hasKey(w.key)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // keptMembers marks the members that admitsMember admits, the first of
 // those written identically only. Members whose JSON is their scalarKey
 // (nearly every member of an in list) are compared by it: not at all when
@@ -239,6 +258,9 @@ func compareScalars(a, b Value) int {
 // admitsMember reports whether v canonicalizes under every reading and
 // every constraint of list but the one at ci admits it.
 func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canonical, fold bool) bool {
+	if v.Kind == KindArray || v.Kind == KindObject {
+		return w.admitsContainer(v, ci, canon, fold)
+	}
 	var cv Value
 	for k, r := range modes {
 		if k == 0 || v.Kind == KindString {

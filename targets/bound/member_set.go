@@ -26,7 +26,15 @@ func newMemberSet(vs []Value, m Mode, fold bool) *memberSet {
 	if strs < len(vs) {
 		s.keys = make([]string, 0, len(vs)-strs)
 	}
+	var key []byte
 	for _, v := range vs {
+		if v.Kind == KindArray || v.Kind == KindObject {
+			var err error
+			if key, err = appendCanonicalKey(key[:0], v, m, fold); err == nil {
+				s.keys = append(s.keys, string(key))
+			}
+			continue
+		}
 		cv, err := canonValue(v, m, fold)
 		switch {
 		case err != nil:
@@ -56,7 +64,11 @@ func (s *memberSet) has(v Value) bool {
 		return found
 	}
 	var buf [64]byte
-	k := v.appendJSON(buf[:0])
+	return s.hasKey(v.appendJSON(buf[:0]))
+}
+
+// hasKey reports whether a member that is not a string has the valueKey k.
+func (s *memberSet) hasKey(k []byte) bool {
 	_, ok := slices.BinarySearchFunc(s.keys, k, func(e string, k []byte) int {
 		return strings.Compare(e, string(k))
 	})

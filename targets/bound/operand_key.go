@@ -61,13 +61,12 @@ type canonCacheKey struct {
 	operands operandKey
 	mode     Mode
 	fold     bool
-	once     bool // an in list canonicalized for one check (canonicalizeForCheck)
 }
 
 // canonCache holds each constraint canonicalized once per reading, for
 // the evaluations of one check and the meets of its chain. Its results
-// are shared and must not be modified. once is canonicalizeForCheck's
-// form, which differs from canonicalize's for an in list only.
+// are shared and must not be modified. once asks for canonicalizeFor's
+// form for one check, which differs for an in list only, and is not kept.
 type canonCache map[canonCacheKey]*canonical
 
 func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
@@ -76,7 +75,11 @@ func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		// objects are read as plain): one canonical form serves every mode.
 		m = ModePlain
 	}
-	k := canonCacheKey{keyOf(c), m, fold, once && c.Op == OpIn}
+	if once && c.Op == OpIn {
+		// Nothing to keep: the members are read as they are.
+		return &canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
+	}
+	k := canonCacheKey{keyOf(c), m, fold}
 	if got, ok := cc[k]; ok {
 		return got
 	}
