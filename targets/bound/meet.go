@@ -280,7 +280,6 @@ func (w *meetWork) admitsMember(v Value, ci int, modes []Mode, canon [][]*canoni
 	return true
 }
 
-
 // meetStrings meets a conjunction of prefix and glob constraints (no eq or
 // in): nested prefixes keep the narrower, disjoint ones are empty, a
 // prefix implied by a glob's literal head is dropped, and the remaining
