@@ -20,14 +20,7 @@ func BenchmarkCheck(b *testing.B) {
 		}, s.name) {
 			continue
 		}
-		p, err := Parse([]byte(s.chain))
-		if err != nil {
-			b.Fatal(err)
-		}
-		call, err := ParseCall([]byte(s.call))
-		if err != nil {
-			b.Fatal(err)
-		}
+		p, call := s.parse(b)
 		b.Run(s.name, func(b *testing.B) {
 			b.SetBytes(int64(len(s.chain) + len(s.call)))
 			b.ReportAllocs()

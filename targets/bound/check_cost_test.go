@@ -109,6 +109,20 @@ func chainShapes() []chainShape {
 	return shapes
 }
 
+// parse reads the shape's chain and call as a guard would.
+func (s chainShape) parse(tb testing.TB) (*Provenance, Call) {
+	tb.Helper()
+	p, err := Parse([]byte(s.chain))
+	if err != nil {
+		tb.Fatalf("%s: %v", s.name, err)
+	}
+	call, err := ParseCall([]byte(s.call))
+	if err != nil {
+		tb.Fatalf("%s: %v", s.name, err)
+	}
+	return p, call
+}
+
 func slicesRepeat(s string, n int) []string {
 	out := make([]string, n)
 	for i := range out {
@@ -165,14 +179,7 @@ func TestCheckCostsASmallMultipleOfItsInput(t *testing.T) {
 	}
 	for _, s := range chainShapes() {
 		t.Run(s.name, func(t *testing.T) {
-			p, err := Parse([]byte(s.chain))
-			if err != nil {
-				t.Fatal(err)
-			}
-			call, err := ParseCall([]byte(s.call))
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, call := s.parse(t)
 			var d Decision
 			cost := alloctest.Bytes(func() { d = Check(p, call, s.canon) })
 			size := len(s.chain) + len(s.call)

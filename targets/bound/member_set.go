@@ -109,15 +109,12 @@ func sameCanonical(a, b Value) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
-	switch a.Kind {
-	case KindString:
+	if a.Kind == KindString {
 		return a.Str == b.Str
-	case KindNumber:
-		return a.Number == b.Number
-	case KindBool:
-		return a.Bool == b.Bool
-	case KindNull:
-		return true
+	}
+	if ka, ok := scalarText(a); ok {
+		kb, _ := scalarText(b)
+		return ka == kb
 	}
 	var x, y [64]byte
 	return string(a.appendJSON(x[:0])) == string(b.appendJSON(y[:0]))
