@@ -35,11 +35,46 @@ func AppendRune(dst []byte, r rune) []byte {
 
 // Append writes s as a JSON string token, quotes included. Bytes of s
 // that are not UTF-8 are written as U+FFFD (a caller that must refuse
-// them checks first: admitted input has none).
+// them checks first: admitted input has none). Runs of characters written
+// as themselves are copied whole, and dst grows at most once.
 func Append(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for _, r := range s {
-		dst = AppendRune(dst, r)
+	if n := Len(s); cap(dst)-len(dst) < n {
+		dst = append(make([]byte, 0, len(dst)+n), dst...)
 	}
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		r, w := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		}
+		dst = AppendRune(dst, r)
+		i += w
+		start = i
+	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// Len returns the length of Append(nil, s): what a caller sizes a buffer
+// or counts work by without writing the string.
+func Len(s string) int {
+	n := 2
+	for _, r := range s {
+		switch {
+		case r >= 0x20 && r != '"' && r != '\\':
+			n += utf8.RuneLen(r)
+		case shortEscapes[r] != 0:
+			n += 2
+		default:
+			n += 6
+		}
+	}
+	return n
 }

@@ -54,3 +54,17 @@ func TestAppendNeverWritesInvalidUTF8(t *testing.T) {
 		t.Errorf("Append to a prefix: %q", got)
 	}
 }
+
+// Len is the length Append writes, for every kind of character: plain,
+// escaped short and long, multi-byte, and bytes that are not UTF-8; and
+// Append grows its buffer at most once.
+func TestLenIsWhatAppendWrites(t *testing.T) {
+	for _, s := range []string{"", "abc", "a\"b\\c", "\x00\x1f\b\t\n\f\r", "é\u2028\U0010ffff", "\xff", "a\xc0\xafb", "/srv/acme/" + strings.Repeat("x", 1000)} {
+		if got, want := Len(s), len(Append(nil, s)); got != want {
+			t.Errorf("Len(%q) = %d, Append writes %d", s, got, want)
+		}
+		if n := testing.AllocsPerRun(10, func() { _ = Append(nil, s) }); n > 1 {
+			t.Errorf("Append(nil, %q) allocated %v times, want at most once", s, n)
+		}
+	}
+}

@@ -6,27 +6,43 @@ package bound
 // matching against the raw value").
 type canonical struct {
 	op       Op
-	members  map[string]bool // eq (one) and in: valueKey of each canonical member; members that failed are left out
+	members  *memberSet // eq (one) and in: the canonical members; members that failed are left out
+	scan     []Value    // in, canonicalized for one check: the members as written, canonicalized as they are compared
 	prefix   string
-	boundary bool
 	glob     *Glob
-	and      []canonical
+	and      []*canonical
+	mode     Mode // the reading of scan
+	fold     bool // the folding of scan
+	boundary bool
 	dead     bool
 }
 
-// canonicalize prepares c for evaluation under mode m (not ModeDual).
+// canonicalize prepares c for evaluation under mode m (not ModeDual), for
+// many values: an in list becomes a sorted set of its canonical members.
 func canonicalize(c Constraint, m Mode, fold bool) canonical {
+	return canonicalizeFor(c, m, fold, false)
+}
+
+// canonicalizeFor is canonicalize, or with once for the one value of a
+// check: an in list is then compared member by member as it is, which
+// costs no more than building its set would and allocates nothing for
+// members already canonical.
+func canonicalizeFor(c Constraint, m Mode, fold, once bool) canonical {
 	out := canonical{op: c.Op}
 	switch c.Op {
 	case OpEq:
 		v, err := canonValue(c.Value, m, fold)
-		out.members, out.dead = map[string]bool{valueKey(v): true}, err != nil
+		out.members, out.dead = &memberSet{}, err != nil
+		if v.Kind == KindString {
+			out.members.strs = []string{v.Str}
+		} else if err == nil {
+			out.members.keys = []string{valueKey(v)}
+		}
 	case OpIn:
-		out.members = make(map[string]bool, len(c.Values))
-		for _, e := range c.Values {
-			if v, err := canonValue(e, m, fold); err == nil {
-				out.members[valueKey(v)] = true
-			}
+		if once {
+			out.scan, out.mode, out.fold = c.Values, m, fold
+		} else {
+			out.members = newMemberSet(c.Values, m, fold)
 		}
 	case OpPrefix:
 		p, b, err := canonPrefix(c.Operand, m, fold)
@@ -37,7 +53,8 @@ func canonicalize(c Constraint, m Mode, fold bool) canonical {
 	case OpAnd:
 		out.dead = len(c.And) == 0
 		for _, e := range c.And {
-			out.and = append(out.and, canonicalize(e, m, fold))
+			ce := canonicalizeFor(e, m, fold, once)
+			out.and = append(out.and, &ce)
 		}
 	default:
 		out.dead = true
@@ -54,7 +71,10 @@ func (c *canonical) admits(v Value) bool {
 	}
 	switch c.op {
 	case OpEq, OpIn:
-		return c.members[valueKey(v)]
+		if c.members == nil {
+			return c.scanAdmits(v)
+		}
+		return c.members.has(v)
 	case OpPrefix:
 		return v.Kind == KindString && prefixAdmits(c.prefix, c.boundary, v.Str)
 	case OpGlob:
@@ -66,6 +86,21 @@ func (c *canonical) admits(v Value) bool {
 			}
 		}
 		return len(c.and) > 0
+	}
+	return false
+}
+
+// scanAdmits reports whether some member of an in list canonicalized for
+// one check is canonically equal to v; a member of another type is not
+// canonicalized (canonicalization keeps the type).
+func (c *canonical) scanAdmits(v Value) bool {
+	for _, e := range c.scan {
+		if e.Kind != v.Kind {
+			continue
+		}
+		if cv, err := canonValue(e, c.mode, c.fold); err == nil && sameCanonical(cv, v) {
+			return true
+		}
 	}
 	return false
 }

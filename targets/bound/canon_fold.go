@@ -20,6 +20,9 @@ import (
 // FuzzArgumentCanonicalization in the nightly-sized campaign; docs/FINDINGS.md).
 // TestFoldIsAFixedPointOnEveryRune holds every rune to it.
 func foldCase(s string) string {
+	if folded, ascii := foldASCII(s); ascii {
+		return folded
+	}
 	c := folders.Get().(*cases.Caser)
 	f := c.String(s)
 	folders.Put(c)
@@ -41,4 +44,24 @@ func cherokeeCapital(r rune) rune {
 		return r - 8
 	}
 	return r
+}
+
+// foldASCII folds a string of ASCII characters as full case folding does
+// (CaseFolding.txt maps only 'A'..'Z' among them, to 'a'..'z', and NFC
+// changes none), without a Caser: a string with no capital is returned as
+// it is. ascii is false for any other string.
+func foldASCII(s string) (folded string, ascii bool) {
+	capitals := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return "", false
+		case 'A' <= c && c <= 'Z':
+			capitals = true
+		}
+	}
+	if !capitals {
+		return s, true
+	}
+	return strings.ToLower(s), true
 }

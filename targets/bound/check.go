@@ -52,7 +52,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
 	}
-	eff, err := EffBound(&Provenance{V: p.V, Chain: restricted}, c)
+	eff, err := effBound(&Provenance{V: p.V, Chain: restricted}, c, e.operands)
 	if err != nil {
 		return deny("effbound cannot be computed: %v", err)
 	}
@@ -69,7 +69,7 @@ func BoundAdmits(b Bound, call Call, c Canon) bool {
 }
 
 func (e *evaluator) boundAdmits(b Bound, call Call) (string, bool) {
-	why := fmt.Sprintf("no rule for tool %q", call.Name)
+	why := ""
 	for i, r := range b {
 		if r.Tool != call.Name {
 			continue
@@ -82,6 +82,9 @@ func (e *evaluator) boundAdmits(b Bound, call Call) (string, bool) {
 			return fmt.Sprintf("the check exceeds its work cap (%d)", MaxCheckWork), false
 		}
 		why = fmt.Sprintf("rule %d: %s", i, w)
+	}
+	if why == "" {
+		why = fmt.Sprintf("no rule for tool %q", call.Name)
 	}
 	return why, false
 }

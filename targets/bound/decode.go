@@ -54,8 +54,15 @@ func decodeAdmitted(raw []byte) (Value, error) {
 }
 
 // decodePath is where the decode is, as a JSON pointer built only for a
-// fault: a member name or an array index per level.
-type decodePath struct{ toks []pathToken }
+// fault: a member name or an array index per level. vals and mems are the
+// elements and members of the arrays and objects open, so that each is
+// copied once into a slice of its size: appending to each array as it is
+// read allocated about twice its elements, three times past 512 (issue 20).
+type decodePath struct {
+	toks []pathToken
+	vals []Value
+	mems []Member
+}
 
 type pathToken struct {
 	name  string
@@ -94,7 +101,7 @@ func decodeValue(d *jsontext.Decoder, path *decodePath) (Value, error) {
 	case '"':
 		return Value{Kind: KindString, Str: tok.String()}, nil
 	case '[':
-		v := Value{Kind: KindArray, Array: []Value{}}
+		base := len(path.vals)
 		for i := 0; d.PeekKind() != ']'; i++ {
 			if d.PeekKind() == 0 {
 				return Value{}, decodeFault(path, errors.New("unterminated array"))
@@ -105,12 +112,15 @@ func decodeValue(d *jsontext.Decoder, path *decodePath) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			v.Array = append(v.Array, e)
+			path.vals = append(path.vals, e)
 		}
+		v := Value{Kind: KindArray, Array: append(make([]Value, 0, len(path.vals)-base), path.vals[base:]...)}
+		clear(path.vals[base:])
+		path.vals = path.vals[:base]
 		_, err := d.ReadToken()
 		return v, decodeFault(path, err)
 	case '{':
-		v := Value{Kind: KindObject, Members: []Member{}}
+		base := len(path.mems)
 		for d.PeekKind() != '}' {
 			nt, err := d.ReadToken()
 			if err != nil || nt.Kind() != '"' {
@@ -123,8 +133,11 @@ func decodeValue(d *jsontext.Decoder, path *decodePath) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			v.Members = append(v.Members, Member{Name: name, Value: e})
+			path.mems = append(path.mems, Member{Name: name, Value: e})
 		}
+		v := Value{Kind: KindObject, Members: append(make([]Member, 0, len(path.mems)-base), path.mems[base:]...)}
+		clear(path.mems[base:])
+		path.mems = path.mems[:base]
 		_, err := d.ReadToken()
 		return v, decodeFault(path, err)
 	}

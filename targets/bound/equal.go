@@ -1,8 +1,8 @@
 package bound
 
 import (
-	"math/big"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -41,7 +41,7 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 			}
 			out.Members[i] = Member{Name: name, Value: c}
 		}
-		sort.Slice(out.Members, func(i, j int) bool { return out.Members[i].Name < out.Members[j].Name })
+		slices.SortFunc(out.Members, byName)
 		for i := 1; i < len(out.Members); i++ {
 			if out.Members[i].Name == out.Members[i-1].Name {
 				return Value{}, notCanonical("two member names are %q once canonicalized", out.Members[i].Name)
@@ -59,8 +59,9 @@ const maxExponentDigits = 18
 // numbers share if and only if they have the same exact decimal value:
 // "0", or sign, significant digits without leading or trailing zeros, 'e'
 // and the exponent of the last digit. 1, 1.0, 10e-1 and 0.1e1 share "1e0";
-// -0 and 0 share "0". No float is involved, so 2^53+1 and 2^53 differ, and
-// the exponent is a big integer, so no input is too large to compare.
+// -0 and 0 share "0". No float is involved, so 2^53+1 and 2^53 differ. The
+// exponent has at most maxExponentDigits digits, so it and the digits'
+// offsets fit an int64; the key is written in one allocation.
 func decimalKey(num string) (string, error) {
 	s := num
 	neg := strings.HasPrefix(s, "-")
@@ -73,18 +74,23 @@ func decimalKey(num string) (string, error) {
 	if i := strings.IndexByte(mant, '.'); i >= 0 {
 		intPart, frac = mant[:i], mant[i+1:]
 	}
-	expSign, expDigits := "", exp
+	expNeg, expDigits := false, exp
 	switch {
 	case strings.HasPrefix(exp, "-"):
-		expSign, expDigits = "-", exp[1:]
+		expNeg, expDigits = true, exp[1:]
 	case strings.HasPrefix(exp, "+"):
 		expDigits = exp[1:]
 	}
 	if intPart == "" || !allDigits(intPart) || !allDigits(frac) || expDigits == "" || !allDigits(expDigits) {
 		return "", notCanonical("%q is not a JSON number", num)
 	}
-	digits := strings.TrimLeft(intPart+frac, "0")
-	if digits == "" {
+	// The significant digits run from the first nonzero digit of intPart
+	// and frac to the last; e is the exponent of the last one.
+	lead := len(intPart) - len(strings.TrimLeft(intPart, "0"))
+	if lead == len(intPart) {
+		lead += len(frac) - len(strings.TrimLeft(frac, "0"))
+	}
+	if lead == len(intPart)+len(frac) {
 		return "0", nil
 	}
 	expDigits = strings.TrimLeft(expDigits, "0")
@@ -93,18 +99,36 @@ func decimalKey(num string) (string, error) {
 		// number satisfies no eq or in rather than being approximated.
 		return "", notCanonical("exponent of %d digits", len(expDigits))
 	}
-	e, _ := new(big.Int).SetString(expSign+"0"+expDigits, 10)
-	e.Sub(e, big.NewInt(int64(len(frac))))
-	trimmed := strings.TrimRight(digits, "0")
-	e.Add(e, big.NewInt(int64(len(digits)-len(trimmed))))
-	if trimmed == "" {
-		return "0", nil
+	e, _ := strconv.ParseInt("0"+expDigits, 10, 64)
+	if expNeg {
+		e = -e
 	}
-	sign := ""
+	trail := len(frac) - len(strings.TrimRight(frac, "0"))
+	if trail == len(frac) {
+		trail += len(intPart) - len(strings.TrimRight(intPart, "0"))
+	}
+	e += int64(trail) - int64(len(frac))
+	digit := func(i int) byte { // the i-th digit of intPart and frac together
+		if i < len(intPart) {
+			return intPart[i]
+		}
+		return frac[i-len(intPart)]
+	}
+	n := len(intPart) + len(frac) - trail - lead
+	var small [64]byte
+	b := small[:0]
+	if size := 1 + n + 2 + maxExponentDigits; size > len(small) {
+		b = make([]byte, 0, size)
+	}
 	if neg {
-		sign = "-"
+		b = append(b, '-')
 	}
-	return sign + trimmed + "e" + e.String(), nil
+	for i := lead; i < lead+n; i++ {
+		b = append(b, digit(i))
+	}
+	b = append(b, 'e')
+	b = strconv.AppendInt(b, e, 10)
+	return string(b), nil
 }
 
 func allDigits(s string) bool {

@@ -11,6 +11,7 @@ const MaxCheckWork = 1 << 26
 type evaluator struct {
 	canon     Canon
 	values    map[evalKey]evalValue
+	operands  canonCache // each constraint canonicalized once per reading, for all the hops and the effbound
 	work      int
 	exhausted bool
 }
@@ -26,7 +27,7 @@ type evalValue struct {
 }
 
 func newEvaluator(c Canon) *evaluator {
-	return &evaluator{canon: c, values: map[evalKey]evalValue{}}
+	return &evaluator{canon: c, values: map[evalKey]evalValue{}, operands: canonCache{}}
 }
 
 // charge adds n to the work and reports whether the cap still holds.
@@ -52,11 +53,11 @@ func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 			cv = evalValue{w, err == nil}
 			e.values[k] = cv
 		}
-		if !cv.ok || !e.charge(len(c.appendJSON(nil))) {
+		if !cv.ok || !e.charge(c.jsonLen()) {
 			return false
 		}
-		cc := canonicalize(c, r, e.canon.Fold)
-		if !e.charge(matchCost(&cc, cv.v)) || !cc.admits(cv.v) {
+		cc := e.operands.get(c, r, e.canon.Fold, true)
+		if !e.charge(matchCost(cc, cv.v)) || !cc.admits(cv.v) {
 			return false
 		}
 	}
@@ -75,7 +76,7 @@ func matchCost(cc *canonical, v Value) int {
 	case OpAnd:
 		n := 0
 		for i := range cc.and {
-			n += matchCost(&cc.and[i], v)
+			n += matchCost(cc.and[i], v)
 		}
 		return n
 	}

@@ -1,13 +1,16 @@
 package bound
 
+import "slices"
+
 // globBits is a pattern of at most 63 tokens as bit masks, so that one
 // input character advances every live position at once (the bit-parallel
 // form of the same automaton Match simulates): bit i is "tokens[0:i]
 // matched", bit len(tokens) is the accepting state.
 type globBits struct {
 	n     int
-	stars uint64         // positions of * and ** tokens
-	step  [128][2]uint64 // for an ASCII character: tokens consuming it and moving on; star tokens keeping it
+	stars uint64      // positions of * and ** tokens
+	class [128]uint8  // for an ASCII character, its index in step: characters the pattern treats alike share one
+	step  [][2]uint64 // tokens consuming a character and moving on; star tokens keeping it
 }
 
 func compileBits(toks []token, fold bool) *globBits {
@@ -20,8 +23,17 @@ func compileBits(toks []token, fold bool) *globBits {
 			b.stars |= 1 << i
 		}
 	}
+	// At most one class per token and character kind, so a short pattern
+	// costs a short table (the 128 rows of a table by character cost
+	// 2 KB, many times the pattern).
+	b.step = make([][2]uint64, 0, min(len(toks)+2, 128))
 	for c := range rune(128) {
-		b.step[c] = masksFor(toks, c, false)
+		m := masksFor(toks, c, false)
+		i := slices.Index(b.step, m)
+		if i < 0 {
+			i, b.step = len(b.step), append(b.step, m)
+		}
+		b.class[c] = uint8(i)
 	}
 	return b
 }
@@ -74,7 +86,7 @@ func (b *globBits) match(toks []token, s string) (matched bool, steps int) {
 		steps++
 		var m [2]uint64
 		if c < 128 {
-			m = b.step[c]
+			m = b.step[b.class[c]]
 		} else {
 			m = masksFor(toks, c, false)
 		}

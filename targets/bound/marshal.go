@@ -1,8 +1,10 @@
 package bound
 
 import (
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/canonfuzz/canonfuzz/internal/jsonstring"
 )
@@ -121,8 +123,12 @@ func (v Value) appendJSON(b []byte) []byte {
 	case KindArray:
 		return appendValues(b, v.Array)
 	case KindObject:
-		ms := append([]Member(nil), v.Members...)
-		sort.SliceStable(ms, func(i, j int) bool { return ms[i].Name < ms[j].Name })
+		ms := v.Members
+		if !slices.IsSortedFunc(ms, byName) {
+			// Canonical values are sorted already, and written without a copy.
+			ms = slices.Clone(ms)
+			slices.SortStableFunc(ms, byName)
+		}
 		b = append(b, '{')
 		for i, m := range ms {
 			if i > 0 {
@@ -151,3 +157,5 @@ func appendValues(b []byte, vs []Value) []byte {
 // appendString escapes s as RFC 8785 section 3.2.2.2 does (the module's
 // one string writer, internal/jsonstring).
 func appendString(b []byte, s string) []byte { return jsonstring.Append(b, s) }
+
+func byName(a, b Member) int { return strings.Compare(a.Name, b.Name) }

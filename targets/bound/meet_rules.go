@@ -41,23 +41,50 @@ func meetRules(a, b Rule, c Canon, w *meetWork) (Rule, bool) {
 	if a.Tool != b.Tool {
 		return Rule{}, false
 	}
+	// The shared arguments are met first. When every meet is the operand
+	// of one rule, and that rule constrains every argument the other does,
+	// the meet is that rule, and nothing is built.
+	met := w.met[:0]
+	isA, isB := len(b.Args) <= len(a.Args), len(a.Args) <= len(b.Args)
+	for name, cb := range b.Args {
+		ca, shared := a.Args[name]
+		if !shared {
+			isA = false
+			continue
+		}
+		m, ok := meetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold, w)
+		if !ok {
+			w.met = met
+			return Rule{}, false
+		}
+		km := keyOf(m)
+		isA = isA && km == keyOf(ca)
+		isB = isB && km == keyOf(cb)
+		met = append(met, namedConstraint{name, m})
+	}
+	w.met = met
+	switch {
+	case isA:
+		return a, true
+	case isB && len(met) == len(a.Args):
+		return b, true
+	}
 	out := Rule{Tool: a.Tool, Args: make(map[string]Constraint, len(a.Args)+len(b.Args))}
 	for name, ca := range a.Args {
 		out.Args[name] = ca
 	}
 	for name, cb := range b.Args {
-		ca, shared := out.Args[name]
-		if !shared {
-			out.Args[name] = cb
-			continue
-		}
-		m, ok := meetConstraints(ca, cb, c.ModeOf(a.Tool, name), c.Fold, w)
-		if !ok {
-			return Rule{}, false
-		}
-		out.Args[name] = m
+		out.Args[name] = cb
+	}
+	for _, m := range met {
+		out.Args[m.name] = m.c
 	}
 	return out, true
+}
+
+type namedConstraint struct {
+	name string
+	c    Constraint
 }
 
 // MeetBounds returns the meet of two bounds (section 3.3): the rules
@@ -65,48 +92,86 @@ func meetRules(a, b Rule, c Canon, w *meetWork) (Rule, bool) {
 // identical rules kept once. The meet of anything with the empty bound is
 // the empty bound.
 func MeetBounds(a, b Bound, c Canon) (Bound, error) {
+	return meetBounds(a, b, c, newMeetWork(nil))
+}
+
+// meetBounds is MeetBounds with the work of the meets before it in one
+// chain: the operands canonicalized (each hop's effbound is the next
+// meet's left operand) and the scratch buffer. Its search budget is its
+// own.
+func meetBounds(a, b Bound, c Canon, w *meetWork) (Bound, error) {
 	out := Bound{}
-	seen := map[string]bool{}
-	byTool := map[string][]Rule{}
-	size := map[string]int{}
+	var seen map[string]bool
+	byTool := w.rulesByTool(b)
 	total := 0
 	for _, rb := range b {
-		n := len(rb.appendJSON(nil))
-		byTool[rb.Tool] = append(byTool[rb.Tool], rb)
-		size[rb.Tool] += n
-		total += n
+		total += rb.jsonLen()
 	}
 	// The pairs and the bytes they hold are counted before any is met, so
 	// a meet past the caps costs no more than reading its operands.
 	pairs, work := 0, 0
 	for _, ra := range a {
-		n := len(ra.appendJSON(nil))
+		n := ra.jsonLen()
 		total += n
-		pairs += len(byTool[ra.Tool])
-		work += len(byTool[ra.Tool])*n + size[ra.Tool]
+		rbs, size := byTool(ra.Tool)
+		pairs += len(rbs)
+		work += len(rbs)*n + size
 		if pairs > MaxPairs || work > MaxMeetWork {
 			return nil, fmt.Errorf("%w (over %d rule pairs or %d bytes of rules met)", ErrTooLarge, MaxPairs, MaxMeetWork)
 		}
 	}
-	w := newMeetWork(meetBudget(total))
+	w.search = meetBudget(total)
 	for _, ra := range a {
-		for _, rb := range byTool[ra.Tool] {
+		rbs, _ := byTool(ra.Tool)
+		for _, rb := range rbs {
 			r, ok := meetRules(ra, rb, c, w)
 			if !ok {
 				continue
 			}
-			k := string(r.appendJSON(nil))
-			if seen[k] {
-				continue
+			if len(out) == 1 && seen == nil {
+				// A second rule: from here on, each is looked up.
+				seen = map[string]bool{}
+				w.scratch = out[0].appendJSON(w.scratch[:0])
+				seen[string(w.scratch)] = true
 			}
-			if len(out) == MaxRules {
-				return nil, fmt.Errorf("%w (%d)", ErrTooLarge, MaxRules)
+			if seen != nil {
+				w.scratch = r.appendJSON(w.scratch[:0])
+				if seen[string(w.scratch)] {
+					continue
+				}
+				if len(out) == MaxRules {
+					return nil, fmt.Errorf("%w (%d)", ErrTooLarge, MaxRules)
+				}
+				seen[string(w.scratch)] = true
 			}
-			seen[k] = true
 			out = append(out, r)
 		}
 	}
 	return out, nil
+}
+
+// rulesByTool returns, for a tool, the rules of b for it and the bytes
+// they hold: from two maps for a large b, by a scan of a small one (one
+// rule a hop is the common chain), into a slice the next call reuses.
+func (w *meetWork) rulesByTool(b Bound) func(tool string) (Bound, int) {
+	if len(b) > 8 {
+		rules, size := map[string]Bound{}, map[string]int{}
+		for _, r := range b {
+			rules[r.Tool] = append(rules[r.Tool], r)
+			size[r.Tool] += r.jsonLen()
+		}
+		return func(tool string) (Bound, int) { return rules[tool], size[tool] }
+	}
+	return func(tool string) (Bound, int) {
+		size := 0
+		w.rules = w.rules[:0]
+		for _, r := range b {
+			if r.Tool == tool {
+				w.rules, size = append(w.rules, r), size+r.jsonLen()
+			}
+		}
+		return w.rules, size
+	}
 }
 
 // searchStatesPerByte is the product-automaton search a meet may do per
@@ -128,13 +193,21 @@ func meetBudget(size int) *budget {
 // provenance or an empty chain admits nothing (section 3.1): its effbound
 // is the empty bound, never an unconstrained one.
 func EffBound(p *Provenance, c Canon) (Bound, error) {
+	return effBound(p, c, canonCache{})
+}
+
+// effBound is EffBound with the operands a check has canonicalized
+// already.
+func effBound(p *Provenance, c Canon, operands canonCache) (Bound, error) {
 	if p == nil || len(p.Chain) == 0 {
 		return Bound{}, nil
 	}
 	eff := p.Chain[0].Bound
+	w := newMeetWork(nil)
+	w.canon = operands
 	for _, h := range p.Chain[1:] {
 		var err error
-		if eff, err = MeetBounds(eff, h.Bound, c); err != nil {
+		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
 			return nil, err
 		}
 	}

@@ -1,0 +1,107 @@
+package bound
+
+// operandKey names a constraint's operands without writing them: the text
+// of a prefix, a glob, a string, number or boolean operand, or the address
+// and length of an in list, an array, an object or the conjuncts of an
+// and. Two constraints with one key have the same operands, since nothing
+// modifies a constraint once it is read or built; two with the same
+// operands in different places (two hops that each wrote one in list) may
+// have different keys, and are then canonicalized once each.
+type operandKey struct {
+	op   Op
+	kind ValueKind
+	text string
+	vals *Value
+	mems *Member
+	and  *Constraint
+	n    int
+}
+
+func keyOf(c Constraint) operandKey {
+	k := operandKey{op: c.Op}
+	switch c.Op {
+	case OpPrefix, OpGlob:
+		k.text = c.Operand
+	case OpIn:
+		k.n = len(c.Values)
+		if k.n > 0 {
+			k.vals = &c.Values[0]
+		}
+	case OpAnd:
+		k.n = len(c.And)
+		if k.n > 0 {
+			k.and = &c.And[0]
+		}
+	case OpEq:
+		v := c.Value
+		k.kind = v.Kind
+		switch v.Kind {
+		case KindString:
+			k.text = v.Str
+		case KindNumber:
+			k.text = v.Number
+		case KindBool:
+			if v.Bool {
+				k.n = 1
+			}
+		case KindArray:
+			if k.n = len(v.Array); k.n > 0 {
+				k.vals = &v.Array[0]
+			}
+		case KindObject:
+			if k.n = len(v.Members); k.n > 0 {
+				k.mems = &v.Members[0]
+			}
+		}
+	}
+	return k
+}
+
+type canonCacheKey struct {
+	operands operandKey
+	mode     Mode
+	fold     bool
+}
+
+// canonCache holds each constraint canonicalized once per reading, for
+// the evaluations of one check and the meets of its chain. Its results
+// are shared and must not be modified. once asks for canonicalizeFor's
+// form for one check, which differs for an in list only, and is not kept.
+type canonCache map[canonCacheKey]*canonical
+
+func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
+	if c.Op == OpIn && !hasString(c.Values) {
+		// Only a top-level string is read in mode m (strings in arrays and
+		// objects are read as plain): one canonical form serves every mode.
+		m = ModePlain
+	}
+	if once && c.Op == OpIn {
+		// Nothing to keep: the members are read as they are.
+		return &canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
+	}
+	k := canonCacheKey{keyOf(c), m, fold}
+	if got, ok := cc[k]; ok {
+		return got
+	}
+	if c.Op == OpAnd {
+		// Each conjunct from the cache, the and itself not kept: the hops
+		// of a chain that each wrote an and of one glob compile it once.
+		out := &canonical{op: OpAnd, dead: len(c.And) == 0, and: make([]*canonical, len(c.And))}
+		for i, e := range c.And {
+			out.and[i] = cc.get(e, m, fold, once)
+		}
+		return out
+	}
+	out := canonicalizeFor(c, m, fold, once)
+	cc[k] = &out
+	return &out
+}
+
+func hasString(vs []Value) bool {
+	for i := range vs {
+		if vs[i].Kind == KindString {
+			return true
+		}
+	}
+	return false
+}
