@@ -11,7 +11,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
-// peerCheck is one of admission's checks, an input that only that check
+// peerCheck is one of admission's checks (the grammar's among them), an input that only that check
 // refuses, and which peers accept the input anyway: the checks a faster
 // peer skips (issue 20). The table documents the peers' behaviour and fails
 // the day a peer starts (or stops) making a check, so docs/PERFORMANCE.md's
@@ -35,6 +35,14 @@ var peerChecks = []peerCheck{
 		[]string{"encoding-json", "sonic", "segmentio", "fastjson", "fastjson-parser"}},
 	{"duplicate names, one escaped", `{"a":1,"\u0061":2}`, admit.RFC8785, admit.DuplicateMember,
 		[]string{"encoding-json", "sonic", "segmentio", "fastjson", "fastjson-parser"}},
+	{"escape syntax", `"\x"`, admit.RFC8785, admit.Syntax, []string{"sonic", "fastjson-parser"}},
+	{"\\u escape syntax", `"\u12G4"`, admit.RFC8785, admit.Syntax, []string{"sonic", "fastjson-parser"}},
+	{"raw control character", "\"\x01\"", admit.RFC8785, admit.StringNotScalar, []string{"sonic", "fastjson-parser"}},
+	{"number leading zero", `01`, admit.RFC8785, admit.Syntax, []string{"fastjson-parser"}},
+	{"number without fraction digits", `[1.]`, admit.RFC8785, admit.Syntax, []string{"fastjson-parser"}},
+	{"number without exponent digits", `[1e]`, admit.RFC8785, admit.Syntax, []string{"fastjson-parser"}},
+	{"trailing comma", `[1,]`, admit.RFC8785, admit.Syntax, nil},
+	{"missing colon", `{"a" 1}`, admit.RFC8785, admit.Syntax, nil},
 	{"lone high surrogate escape", `"\ud800"`, admit.RFC8785, admit.StringNotScalar,
 		[]string{"encoding-json", "sonic", "segmentio", "fastjson", "fastjson-parser"}},
 	{"lone low surrogate escape", `"\udc00x"`, admit.RFC8785, admit.StringNotScalar,
