@@ -61,7 +61,7 @@ measure)
 				name=$(echo "$c" | awk '{print $1 "-" $NF}' | tr -c 'A-Za-z0-9.\n-' '_')
 				for bin in nopgo pgo; do
 					t0=$(date +%s%N)
-					invoke "$(pwd)/$out/canonfuzz-$bin" "$c"
+					invoke "$(pwd)/$out/canonfuzz-$bin" "$c" 2>/dev/null
 					echo "BenchmarkProduct/cmd=$name/bin=$bin 1 $(($(date +%s%N) - t0)) ns/op"
 				done
 			done
