@@ -87,6 +87,16 @@ efficacy:
 bench:
 	BENCHCOUNT=$(BENCHCOUNT) scripts/bench.sh
 
+# cmd/canonfuzz/default.pgo from a CPU profile of the product's work
+# (scripts/pgo.sh); regenerate after the hot loops change. pgo-measure
+# compares the product built with it and with -pgo=off (callgrind
+# instruction counts and wall clock); docs/PERFORMANCE.md has the numbers.
+.PHONY: pgo pgo-measure
+pgo:
+	scripts/pgo.sh profile
+pgo-measure:
+	scripts/pgo.sh measure
+
 # Executions per CPU-second of every native fuzz target on one core
 # (docs/PERFORMANCE.md, "Fuzz target throughput"); needs the Node oracles.
 FUZZEXECS ?= 2000

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks of every target against its named peers, side by side in one
+# Benchmarks of every target against its named peers (admission: jsontext,
+# encoding/json, sonic, segmentio/encoding, fastjson), side by side in one
 # run, then benchstat with the implementations as columns.
 #
 #   BENCHCOUNT=10 scripts/bench.sh          # results in work/bench/
@@ -14,7 +15,12 @@ for pkg in ./targets/admit ./targets/jcs ./targets/bound; do
 	[[ -d $pkg ]] || continue
 	name=$(basename "$pkg")
 	echo "bench: $pkg (-count $count)"
-	go test "$pkg" -run '^$' -bench "$pattern" -benchmem -count "$count" | tee "$out/$name.txt"
+	# the load beside the numbers (docs/PERFORMANCE.md reports it with each)
+	{
+		echo "# uptime before: $(uptime)"
+		go test "$pkg" -run '^$' -bench "$pattern" -benchmem -count "$count"
+		echo "# uptime after: $(uptime)"
+	} | tee "$out/$name.txt"
 	go tool benchstat -col /impl "$out/$name.txt" >"$out/$name.benchstat" 2>&1 || true
 	cat "$out/$name.benchstat"
 done

@@ -9,10 +9,11 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// BenchmarkScan measures admission on 1 MiB documents of each shape, side by
-// side with the validators a caller would otherwise use on the same bytes:
-// encoding/json.Valid (syntax only) and jsontext.Value.IsValid (syntax,
-// duplicate names, invalid UTF-8). Compare with
+// BenchmarkScan measures admission on 1 MiB documents of each shape (and on
+// a 12 MB flat array), side by side with the validators a caller would
+// otherwise use on the same bytes: encoding/json.Valid (syntax only),
+// jsontext.Value.IsValid (syntax, duplicate names, invalid UTF-8) and the
+// fast third-party validators of scanPeers (peers_bench_test.go). Compare with
 //
 //	go test -run '^$' -bench BenchmarkScan -count 10 ./targets/admit | tee scan.txt
 //	go tool benchstat -col /impl scan.txt
@@ -25,8 +26,9 @@ func BenchmarkScan(b *testing.B) {
 		{"jsontext", func(d []byte) bool { return jsontext.Value(d).IsValid() }},
 		{"encoding-json", json.Valid},
 	}
-	for _, shape := range testdocs.Shapes {
-		doc := testdocs.MustGenerate(shape, 1<<20)
+	impls = append(impls, scanPeers...)
+	for _, d := range scanDocs {
+		shape, doc := d.name, testdocs.MustGenerate(d.shape, d.size)
 		for _, impl := range impls {
 			if !impl.valid(doc) {
 				b.Fatalf("%s refuses the %s document", impl.name, shape)
