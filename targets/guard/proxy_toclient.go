@@ -68,20 +68,8 @@ func (s *session) readServer() {
 // so that nothing ever blocks on the client's output.
 func (s *session) writeClient(out io.Writer) {
 	defer close(s.cliOutDone)
-	var items []queued
-	var buf []byte
-	var failed error
-	for {
-		var ok bool
-		if items, ok = s.toCli.take(items); !ok {
-			return
-		}
-		if failed == nil {
-			if _, buf, failed = writeBatch(out, items, buf); failed != nil {
-				s.log.printf(s.p.Log, "writing to the client: %v", failed)
-				s.leaveClient()
-			}
-		}
-		s.toCli.written(failed != nil)
-	}
+	s.toCli.writeAll(out, func(err error) {
+		s.log.printf(s.p.Log, "writing to the client: %v", err)
+		s.leaveClient()
+	}, nil)
 }

@@ -107,25 +107,10 @@ func (s *session) decide(line []byte, more bool) {
 func (s *session) writeServer() {
 	defer close(s.srvInDone)
 	defer s.srv.stdin.Close()
-	var items []queued
-	var buf []byte
-	var failed error
-	for {
-		var ok bool
-		if items, ok = s.toSrv.take(items); !ok {
-			return
-		}
-		rest := items
-		if failed == nil {
-			rest, buf, failed = writeBatch(s.srv.stdin, items, buf)
-			if failed != nil {
-				s.log.printf(s.p.Log, "writing to the server: %v", failed)
-				s.beginShutdown()
-			}
-		}
-		s.toSrv.written(failed != nil)
-		for _, it := range rest {
-			s.notForwarded(it, "the server stopped reading its input")
-		}
-	}
+	s.toSrv.writeAll(s.srv.stdin, func(err error) {
+		s.log.printf(s.p.Log, "writing to the server: %v", err)
+		s.beginShutdown()
+	}, func(it queued) {
+		s.notForwarded(it, "the server stopped reading its input")
+	})
 }
