@@ -95,3 +95,11 @@ func (l *sessionLog) finish(w io.Writer, wait time.Duration) {
 	case <-expired:
 	}
 }
+
+// idText is a request id as a log line names it: its JSON text, or null.
+func idText(id []byte) string {
+	if id == nil {
+		return "null"
+	}
+	return string(id)
+}

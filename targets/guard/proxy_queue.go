@@ -203,6 +203,37 @@ func (q *lineQueue) close() {
 	}
 }
 
+// writeAll is a direction's writer: it writes every batch take returns
+// to w (writeBatch) until the queue is closed and empty. At the first
+// failed write it calls failed with the error and writes nothing more;
+// each line not written from then on, in that batch and in every later
+// one, is handed to unwritten (nil: discarded), so that the readers that
+// send lines never wait on a peer that is gone.
+func (q *lineQueue) writeAll(w io.Writer, failed func(error), unwritten func(queued)) {
+	var items []queued
+	var buf []byte
+	var werr error
+	for {
+		var ok bool
+		if items, ok = q.take(items); !ok {
+			return
+		}
+		rest := items
+		if werr == nil {
+			rest, buf, werr = writeBatch(w, items, buf)
+			if werr != nil {
+				failed(werr)
+			}
+		}
+		q.written(werr != nil)
+		if unwritten != nil {
+			for _, it := range rest {
+				unwritten(it)
+			}
+		}
+	}
+}
+
 // writeBatch is how a writer sends what take returned to w: small lines
 // gathered in buf and written together, a large one on its own. It stops at
 // the first error, with the items not written from that one on.

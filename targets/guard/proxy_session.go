@@ -1,9 +1,6 @@
 package guard
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -11,6 +8,11 @@ import (
 	"syscall"
 	"time"
 )
+
+// A session's lifetime: its state, the goroutines it starts (each
+// direction has a file of its own, proxy_toserver.go and
+// proxy_toclient.go; the guard's own answers are in proxy_answer.go), and
+// its end as MCP's stdio shutdown says, with the guard's exit status.
 
 // readBuffer is the bufio size of both readers, the size of the pipes
 // (pipeSize): a line up to it is read in one piece and copied once; longer
@@ -113,220 +115,6 @@ func (s *session) beginShutdown() {
 	})
 }
 
-// readClient decides each client message in order and queues it for the
-// server or answers it. A line over the message cap is refused without
-// being read whole.
-func (s *session) readClient(client io.Reader) {
-	defer s.leaveClient()
-	r := bufio.NewReaderSize(client, readBuffer)
-	limit := s.p.maxMessage()
-	for {
-		line, err := readLine(r, limit)
-		var tooLong *errLineTooLong
-		switch {
-		case errors.As(err, &tooLong):
-			s.answer(tooLarge(tooLong.n, limit))
-			continue
-		case errors.Is(err, io.EOF):
-			return
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			// the last message, without its newline: decided all the same
-		case err != nil:
-			s.log.printf(s.p.Log, "reading the client: %v", err)
-			return
-		}
-		if !blank(line) {
-			s.decide(line, r.Buffered() > 0)
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// decide is one client message's way: Decide, the audit record, then the
-// server's queue or an answer; more says that the client's next message
-// has been read already (lineQueue.send).
-func (s *session) decide(line []byte, more bool) {
-	cfg := s.p.Config
-	cfg.Canon.Schemas = s.store.snapshot()
-	d := Decide(line, cfg)
-	if d.Refusal.Violation() && s.audit != nil {
-		if _, err := s.audit.Record(d, cfg.Component); err != nil {
-			if d.Action == Forward {
-				// SEP-3246 section 4.4: audit mode forwards a violation
-				// because it is recorded; unrecorded, it is refused.
-				d = auditRefusal(d, err)
-			} else {
-				s.log.printf(s.p.Log, "audit log: %v", err)
-			}
-		}
-	}
-	if d.Action != Relay && d.Action != Forward {
-		s.answer(d)
-		return
-	}
-	msg, err := frameLine(d.Message)
-	if err != nil {
-		s.answer(answer(d.ID, &Refusal{Class: ErrNotAdmitted, Code: CodeInternalError,
-			Reason: "the decided message cannot be written as one line: " + err.Error(), Cause: err}))
-		return
-	}
-	if d.Refusal != nil {
-		s.log.printf(s.p.Log, "audit: forwarded id %s %s: %s", idText(d.ID), d.Method, d.Refusal.Reason)
-	}
-	isRequest := d.Method != "" && d.ID != nil
-	if isRequest && !s.inFlight.add(d.ID, d.Method == methodInitialize) {
-		s.answerGone(d.ID, "the server's output has ended")
-		return
-	}
-	if d.Method == "tools/list" {
-		s.store.expect(d.ID)
-	}
-	if d.Method == MethodCancelled {
-		s.forgetCancelled(msg)
-	}
-	item := queued{line: append(msg[:len(msg):len(msg)], '\n')}
-	if isRequest {
-		item.id = d.ID
-	}
-	switch err := s.toSrv.send(item, s.stopForward, s.p.grace(), more); err {
-	case nil:
-	case errQueueStalled:
-		s.stalled.Add(1)
-		s.notForwarded(item, fmt.Sprintf("the server has read nothing of its input for %v", s.p.grace()))
-	default:
-		s.notForwarded(item, "the guard is shutting down")
-	}
-}
-
-// notForwarded answers a request that never reached the server; a
-// notification or a response is logged as dropped.
-func (s *session) notForwarded(it queued, why string) {
-	if it.id == nil {
-		s.log.printf(s.p.Log, "dropped a message for the server: %s", why)
-		return
-	}
-	if s.inFlight.answered(it.id) {
-		s.answerGone(it.id, why)
-	}
-}
-
-// answer sends one of the guard's own answers to the client.
-func (s *session) answer(d Decision) {
-	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
-	s.sendAnswer(d.Message)
-}
-
-// answerGone answers a request in flight that the server will not answer.
-func (s *session) answerGone(id []byte, why string) {
-	s.log.printf(s.p.Log, "answered id %s for the server: %s", idText(id), why)
-	s.sendAnswer(errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil))
-}
-
-// sendAnswer queues one of the guard's answers for the client, framed as
-// every line the guard writes (frameLine): the id and the strings in it
-// are written as targets/bound writes strings, with U+2028, U+2029 and
-// U+0085 raw, which some readers split lines on. An answer that cannot be
-// framed (the guard wrote it, so it is JSON) is replaced by -32603.
-func (s *session) sendAnswer(msg []byte) {
-	framed, err := frameLine(msg)
-	if err != nil {
-		s.log.printf(s.p.Log, "an answer of the guard cannot be written as one line: %v", err)
-		framed = errorResponse(nil, CodeInternalError, "io.noescalation guard: an answer could not be written as one line", nil)
-	}
-	s.toCli.send(queued{line: append(framed[:len(framed):len(framed)], '\n')}, s.giveUp, 0, false)
-}
-
-// writeServer writes the queued client messages to the server and closes
-// its input once the queue is closed and written. When a write fails (the
-// server closed its input or exited), the requests not written are
-// answered and the rest of the queue is answered or dropped as it comes.
-func (s *session) writeServer() {
-	defer close(s.srvInDone)
-	defer s.srv.stdin.Close()
-	var items []queued
-	var buf []byte
-	var failed error
-	for {
-		var ok bool
-		if items, ok = s.toSrv.take(items); !ok {
-			return
-		}
-		rest := items
-		if failed == nil {
-			rest, buf, failed = writeBatch(s.srv.stdin, items, buf)
-			if failed != nil {
-				s.log.printf(s.p.Log, "writing to the server: %v", failed)
-				s.beginShutdown()
-			}
-		}
-		s.toSrv.written(failed != nil)
-		for _, it := range rest {
-			s.notForwarded(it, "the server stopped reading its input")
-		}
-	}
-}
-
-// readServer relays the server's lines to the client, each as
-// FrameServerLine frames it, learns schemas from the answers to tools/list,
-// and marks each answer's request as answered. A line over the cap or one
-// that cannot be framed is dropped and logged, never relayed in part; an
-// answer to no request in flight is dropped too (each request gets one
-// answer, and a request the client cancelled none: forgetCancelled), and
-// so is a last line without its newline (a message cut short). When the
-// output ends, every request still in flight is answered by the guard.
-func (s *session) readServer() {
-	defer close(s.srvOutDone)
-	r := bufio.NewReaderSize(s.srv.stdout, readBuffer)
-	limit := s.p.maxServerLine()
-	for {
-		line, err := readLine(r, limit)
-		var tooLong *errLineTooLong
-		switch {
-		case errors.As(err, &tooLong):
-			s.refusedSrv.Add(1)
-			s.log.printf(s.p.Log, "dropped a server line of %d bytes: over the cap of %d", tooLong.n, limit)
-			continue
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			s.refusedSrv.Add(1)
-			s.log.printf(s.p.Log, "dropped the server's last %d bytes: its output ended inside a line", len(line))
-			s.serverOutputEnded()
-			return
-		case err != nil:
-			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
-				s.log.printf(s.p.Log, "reading the server: %v", err)
-			}
-			s.serverOutputEnded()
-			return
-		}
-		if blank(line) {
-			continue
-		}
-		framed, err := FrameServerLine(line)
-		if err != nil {
-			s.refusedSrv.Add(1)
-			s.log.printf(s.p.Log, "dropped a server line: %v", err)
-			continue
-		}
-		if id, ok := replyID(framed); ok && !s.inFlight.answered(id) {
-			s.unsolicited.Add(1)
-			s.log.printf(s.p.Log, "dropped a server answer to id %s: no such request in flight (never forwarded, answered already, or cancelled)", idText(id))
-			continue
-		}
-		s.store.learn(framed)
-		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0, r.Buffered() > 0)
-	}
-}
-
-// serverOutputEnded answers every request in flight: the server can no
-// longer answer them.
-func (s *session) serverOutputEnded() {
-	for _, id := range s.inFlight.closeAll() {
-		s.answerGone(id, "the server's output ended")
-	}
-}
-
 // copyServerStderr passes the server's standard error to Proxy.Stderr
 // through the log's queue, so that it never blocks the server either.
 func (s *session) copyServerStderr() {
@@ -340,29 +128,6 @@ func (s *session) copyServerStderr() {
 		if err != nil {
 			return
 		}
-	}
-}
-
-// writeClient writes the server's lines and the guard's answers to the
-// client. When a write fails the client is gone: the rest is discarded,
-// so that nothing ever blocks on the client's output.
-func (s *session) writeClient(out io.Writer) {
-	defer close(s.cliOutDone)
-	var items []queued
-	var buf []byte
-	var failed error
-	for {
-		var ok bool
-		if items, ok = s.toCli.take(items); !ok {
-			return
-		}
-		if failed == nil {
-			if _, buf, failed = writeBatch(out, items, buf); failed != nil {
-				s.log.printf(s.p.Log, "writing to the client: %v", failed)
-				s.leaveClient()
-			}
-		}
-		s.toCli.written(failed != nil)
 	}
 }
 
@@ -506,11 +271,4 @@ func waitFor(c <-chan struct{}, d time.Duration) bool {
 	case <-t.C:
 		return false
 	}
-}
-
-func idText(id []byte) string {
-	if id == nil {
-		return "null"
-	}
-	return string(id)
 }

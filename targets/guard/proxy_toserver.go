@@ -1,0 +1,116 @@
+package guard
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// The client-to-server direction of a session: the client reader decides
+// each message in order (Decide, then the audit record of SEP-3246
+// section 4.4) and queues it for the server or has the guard answer it;
+// the server writer writes the queue to the server's input and closes it
+// when the shutdown begins.
+
+// readClient decides each client message in order and queues it for the
+// server or answers it. A line over the message cap is refused without
+// being read whole.
+func (s *session) readClient(client io.Reader) {
+	defer s.leaveClient()
+	r := bufio.NewReaderSize(client, readBuffer)
+	limit := s.p.maxMessage()
+	for {
+		line, err := readLine(r, limit)
+		var tooLong *errLineTooLong
+		switch {
+		case errors.As(err, &tooLong):
+			s.answer(tooLarge(tooLong.n, limit))
+			continue
+		case errors.Is(err, io.EOF):
+			return
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			// the last message, without its newline: decided all the same
+		case err != nil:
+			s.log.printf(s.p.Log, "reading the client: %v", err)
+			return
+		}
+		if !blank(line) {
+			s.decide(line, r.Buffered() > 0)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// decide is one client message's way: Decide, the audit record, then the
+// server's queue or an answer; more says that the client's next message
+// has been read already (lineQueue.send).
+func (s *session) decide(line []byte, more bool) {
+	cfg := s.p.Config
+	cfg.Canon.Schemas = s.store.snapshot()
+	d := Decide(line, cfg)
+	if d.Refusal.Violation() && s.audit != nil {
+		if _, err := s.audit.Record(d, cfg.Component); err != nil {
+			if d.Action == Forward {
+				// SEP-3246 section 4.4: audit mode forwards a violation
+				// because it is recorded; unrecorded, it is refused.
+				d = auditRefusal(d, err)
+			} else {
+				s.log.printf(s.p.Log, "audit log: %v", err)
+			}
+		}
+	}
+	if d.Action != Relay && d.Action != Forward {
+		s.answer(d)
+		return
+	}
+	msg, err := frameLine(d.Message)
+	if err != nil {
+		s.answer(answer(d.ID, &Refusal{Class: ErrNotAdmitted, Code: CodeInternalError,
+			Reason: "the decided message cannot be written as one line: " + err.Error(), Cause: err}))
+		return
+	}
+	if d.Refusal != nil {
+		s.log.printf(s.p.Log, "audit: forwarded id %s %s: %s", idText(d.ID), d.Method, d.Refusal.Reason)
+	}
+	isRequest := d.Method != "" && d.ID != nil
+	if isRequest && !s.inFlight.add(d.ID, d.Method == methodInitialize) {
+		s.answerGone(d.ID, "the server's output has ended")
+		return
+	}
+	if d.Method == "tools/list" {
+		s.store.expect(d.ID)
+	}
+	if d.Method == MethodCancelled {
+		s.forgetCancelled(msg)
+	}
+	item := queued{line: append(msg[:len(msg):len(msg)], '\n')}
+	if isRequest {
+		item.id = d.ID
+	}
+	switch err := s.toSrv.send(item, s.stopForward, s.p.grace(), more); err {
+	case nil:
+	case errQueueStalled:
+		s.stalled.Add(1)
+		s.notForwarded(item, fmt.Sprintf("the server has read nothing of its input for %v", s.p.grace()))
+	default:
+		s.notForwarded(item, "the guard is shutting down")
+	}
+}
+
+// writeServer writes the queued client messages to the server and closes
+// its input once the queue is closed and written. When a write fails (the
+// server closed its input or exited), the requests not written are
+// answered and the rest of the queue is answered or dropped as it comes.
+func (s *session) writeServer() {
+	defer close(s.srvInDone)
+	defer s.srv.stdin.Close()
+	s.toSrv.writeAll(s.srv.stdin, func(err error) {
+		s.log.printf(s.p.Log, "writing to the server: %v", err)
+		s.beginShutdown()
+	}, func(it queued) {
+		s.notForwarded(it, "the server stopped reading its input")
+	})
+}
