@@ -48,14 +48,16 @@ func objKey(obj types.Object) string {
 	return obj.Pkg().Path() + "." + obj.Name()
 }
 
-// typeKey names a (pointer to a) named type, or "".
+// typeKey names a (pointer to a) named type, or "". An alias is the type
+// it stands for: admit.Error is the Error of targets/internal/jsonwire.
 func typeKey(t types.Type) string {
 	if t == nil {
 		return ""
 	}
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
+	t = types.Unalias(t)
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 	}

@@ -3,7 +3,7 @@ package admit
 import (
 	"sync"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // Scan admits input or returns the first fault as an *Error (see the package
@@ -78,7 +78,7 @@ func (s *scanner) run() error {
 	var c byte
 value:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a value")
@@ -88,7 +88,7 @@ value:
 		if err = s.push(i, true); err != nil {
 			return err
 		}
-		i = jsonspan.SkipSpace(in, i+1)
+		i = jsonwire.SkipSpace(in, i+1)
 		if i < n && in[i] == '}' {
 			s.pop()
 			i++
@@ -99,7 +99,7 @@ value:
 		if err = s.push(i, false); err != nil {
 			return err
 		}
-		i = jsonspan.SkipSpace(in, i+1)
+		i = jsonwire.SkipSpace(in, i+1)
 		if i < n && in[i] == ']' {
 			s.pop()
 			i++
@@ -124,7 +124,7 @@ value:
 	}
 next:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if s.depth == 0 {
 		if i < n {
@@ -160,7 +160,7 @@ next:
 	return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a member name")
@@ -175,7 +175,7 @@ name:
 		i++
 		goto value
 	}
-	i = jsonspan.SkipSpace(in, i)
+	i = jsonwire.SkipSpace(in, i)
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want ':'")
 	}

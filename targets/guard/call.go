@@ -3,8 +3,8 @@ package guard
 import (
 	"fmt"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // decideCall checks one admitted tools/call request (SEP-3246 sections 4.1
@@ -17,7 +17,7 @@ func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 	if id == nil {
 		return answer(nil, callWithoutID())
 	}
-	if j := f[envJSONRPC]; !j.ok || !jsonspan.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
+	if j := f[envJSONRPC]; !j.ok || !jsonwire.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
 		return answer(id, notJSONRPC2())
 	}
 	if !f[envParams].isObject(msg) {
@@ -73,7 +73,7 @@ func callName(msg []byte, p []field) (bound.Call, error) {
 	name := p[parName]
 	s, ok := "", false
 	if name.ok {
-		s, ok = jsonspan.Unquote(name.Of(msg)) // false for any value but a string
+		s, ok = jsonwire.Unquote(name.Of(msg)) // false for any value but a string
 	}
 	if !ok {
 		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
@@ -137,13 +137,13 @@ func readArguments(msg []byte, args field, names map[string]bool, into map[strin
 	}
 	left := bound.MaxValues
 	var err error
-	jsonspan.Members(msg, args.Start, func(m jsonspan.Member) bool {
-		name, ok := jsonspan.Unquote(m.Name.Of(msg))
+	jsonwire.Members(msg, args.Start, func(m jsonwire.Member) bool {
+		name, ok := jsonwire.Unquote(m.Name.Of(msg))
 		if !ok || !names[name] {
 			return true
 		}
 		raw := m.Value.Of(msg)
-		n, _ := jsonspan.CountValues(raw, 0, left)
+		n, _ := jsonwire.CountValues(raw, 0, left)
 		if n > left {
 			err = fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
 				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + name})

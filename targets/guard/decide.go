@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // ProvenanceKey is the _meta key of SEP-3246 section 2.1.
@@ -22,7 +22,7 @@ const MethodCall = "tools/call"
 // reaches the server unless the bytes were admitted.
 //
 // The bytes are admitted once (admit.Scan) and then read where they lie
-// (internal/jsonspan): the message's kind, its method, its id, and for a
+// (targets/internal/jsonwire): the message's kind, its method, its id, and for a
 // tools/call the params' name, arguments and _meta. Nothing is decoded into
 // a tree but the provenance chain and the arguments some rule of the chain
 // constrains, each within bound.MaxValues values, so a message costs a
@@ -42,13 +42,13 @@ func Decide(raw []byte, cfg Config) Decision {
 		return answer(nil, notAdmitted(err))
 	}
 	msg := reframe(raw)
-	top := jsonspan.SkipSpace(msg, 0)
+	top := jsonwire.SkipSpace(msg, 0)
 	switch msg[top] {
 	case '{':
 	case '[':
 		return answer(nil, batchRefusal())
 	default:
-		return answer(nil, notAnObject(jsonspan.Kind(msg[top])))
+		return answer(nil, notAnObject(jsonwire.ValueType(msg[top])))
 	}
 	f := readFields(msg, top, envelopeNames)
 	id := readID(msg, f[envID])
@@ -58,10 +58,10 @@ func Decide(raw []byte, cfg Config) Decision {
 	}
 	m := f[envMethod].Of(msg)
 	if m[0] != '"' {
-		return answer(id, methodNotString(jsonspan.Kind(m[0])))
+		return answer(id, methodNotString(jsonwire.ValueType(m[0])))
 	}
-	if !jsonspan.NameIs(m, MethodCall) {
-		method, _ := jsonspan.Unquote(m)
+	if !jsonwire.NameIs(m, MethodCall) {
+		method, _ := jsonwire.Unquote(m)
 		return Decision{Action: Relay, Message: msg, Method: method, ID: id}
 	}
 	d := decideCall(msg, f, id, cfg)
@@ -76,7 +76,7 @@ func readID(msg []byte, f field) []byte {
 		return nil
 	}
 	tok := f.Of(msg)
-	switch jsonspan.Kind(tok[0]) {
+	switch jsonwire.ValueType(tok[0]) {
 	case "number":
 		return append([]byte(nil), tok...)
 	case "string":
@@ -85,7 +85,7 @@ func readID(msg []byte, f field) []byte {
 			// it: the token is already written as targets/bound writes it.
 			return append([]byte(nil), tok...)
 		}
-		s, ok := jsonspan.Unquote(tok)
+		s, ok := jsonwire.Unquote(tok)
 		if !ok {
 			return nil
 		}

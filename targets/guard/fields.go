@@ -1,11 +1,11 @@
 package guard
 
-import "github.com/canonfuzz/canonfuzz/internal/jsonspan"
+import "github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 
 // field is the value of one member the guard reads, found in the admitted
 // bytes; ok is false when the object has no such member.
 type field struct {
-	jsonspan.Span
+	jsonwire.Span
 	ok bool
 }
 
@@ -35,10 +35,10 @@ const (
 // "m\u0065thod" is the method. Every other member is skipped unread.
 func readFields(msg []byte, at int, names []string) []field {
 	out := make([]field, len(names))
-	jsonspan.Members(msg, at, func(m jsonspan.Member) bool {
+	jsonwire.Members(msg, at, func(m jsonwire.Member) bool {
 		tok := m.Name.Of(msg)
 		for i, n := range names {
-			if !out[i].ok && jsonspan.NameIs(tok, n) {
+			if !out[i].ok && jsonwire.NameIs(tok, n) {
 				out[i] = field{m.Value, true}
 				break
 			}
@@ -49,7 +49,7 @@ func readFields(msg []byte, at int, names []string) []field {
 }
 
 // kindOf names the JSON type of a field's value.
-func (f field) kindOf(msg []byte) string { return jsonspan.Kind(msg[f.Start]) }
+func (f field) kindOf(msg []byte) string { return jsonwire.ValueType(msg[f.Start]) }
 
 // isObject reports whether the field is present and an object.
 func (f field) isObject(msg []byte) bool { return f.ok && msg[f.Start] == '{' }

@@ -1,8 +1,8 @@
 package guard
 
 import (
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // rewriteCall writes the tools/call to forward (SEP-3246 section 4.1 step
@@ -58,7 +58,7 @@ func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte,
 // object's first member, if it has one.
 func memberFirst(msg []byte, open int, name string, value []byte) []byte {
 	b := append([]byte(name), value...)
-	if msg[jsonspan.SkipSpace(msg, open+1)] != '}' {
+	if msg[jsonwire.SkipSpace(msg, open+1)] != '}' {
 		b = append(b, ',')
 	}
 	return b

@@ -1,18 +1,12 @@
-// Package jsonspan reads a JSON text that targets/admit has admitted by
-// byte offsets, without building a tree: where a value ends, the members
-// of an object, the elements of an array, the value of a string token.
-// Admission has already checked the grammar (RFC 8259), so every walk here
-// only finds where each token ends. On bytes that are not admitted JSON
-// an answer means nothing (a container's end is where its brackets
-// balance), but no walk panics or reads past the slice, and one that runs
-// out of bytes reports false.
-//
-// It is the one token skipper of the module's readers of admitted bytes
-// (targets/guard reads a message's kind, method, id and params with it,
-// targets/bound counts a document's values before decoding one), and its
-// SkipSpace is the whitespace skipper of targets/admit, targets/jcs and
-// targets/digest too (on any bytes: it reads only whitespace).
-package jsonspan
+// This file reads a JSON text that targets/admit has admitted by byte
+// offsets, without building a tree: where a value ends, the members of an
+// object, the elements of an array. Admission has already checked the
+// grammar (RFC 8259), so every walk here only finds where each token ends.
+// On bytes that are not admitted JSON an answer means nothing (a
+// container's end is where its brackets balance), but no walk panics or
+// reads past the slice, and one that runs out of bytes reports false.
+
+package jsonwire
 
 import "bytes"
 
@@ -217,9 +211,9 @@ func CountValues(b []byte, i, max int) (int, bool) {
 	return n, true
 }
 
-// Kind names the JSON type of the value that starts with byte c (RFC 8259
+// ValueType names the JSON type of the value that starts with byte c (RFC 8259
 // section 3), as targets/bound names them.
-func Kind(c byte) string {
+func ValueType(c byte) string {
 	switch c {
 	case '{':
 		return "object"
