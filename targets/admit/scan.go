@@ -117,7 +117,7 @@ value:
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		i, err = s.scanNumber(i)
 	default:
-		return s.fail(Syntax, i, unexpected(c, "a value"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(c, "a value"))
 	}
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ next:
 			i++
 			goto next
 		}
-		return s.fail(Syntax, i, unexpected(c, "',' or '}'"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or '}'"))
 	}
 	switch c {
 	case ',':
@@ -157,7 +157,7 @@ next:
 		i++
 		goto next
 	}
-	return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
+	return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
@@ -166,7 +166,7 @@ name:
 		return s.fail(Syntax, n, "unexpected end of input, want a member name")
 	}
 	if in[i] != '"' {
-		return s.fail(Syntax, i, unexpected(in[i], "a member name"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
 	if i, err = s.scanString(i, true); err != nil {
 		return err
@@ -180,7 +180,7 @@ name:
 		return s.fail(Syntax, n, "unexpected end of input, want ':'")
 	}
 	if in[i] != ':' {
-		return s.fail(Syntax, i, unexpected(in[i], "':'"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "':'"))
 	}
 	i++
 	goto value
@@ -216,7 +216,7 @@ func (s *scanner) scanLiteral(i int, lit string) (int, error) {
 			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a literal")
 		}
 		if in[i+k] != lit[k] {
-			return 0, s.fail(Syntax, i+k, unexpected(in[i+k], "'"+lit+"'"))
+			return 0, s.fail(Syntax, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
 		}
 	}
 	return i + len(lit), nil

@@ -3,6 +3,8 @@ package admit
 import (
 	"math"
 	"strconv"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // number is the shape of one number token, as scanNumber saw it.
@@ -46,7 +48,7 @@ func (s *scanner) scanNumber(i int) (int, error) {
 			i++
 		}
 	default:
-		return 0, s.fail(Syntax, i, unexpected(in[i], "a digit"))
+		return 0, s.fail(Syntax, i, jsonwire.Unexpected(in[i], "a digit"))
 	}
 	num.intDigits = i - num.intStart
 	if i < n && in[i] == '.' {
@@ -99,7 +101,7 @@ func (s *scanner) digitWanted(i int) error {
 	if i >= len(s.in) {
 		return s.fail(Syntax, i, "unexpected end of input, want a digit")
 	}
-	return s.fail(Syntax, i, unexpected(s.in[i], "a digit"))
+	return s.fail(Syntax, i, jsonwire.Unexpected(s.in[i], "a digit"))
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
