@@ -21,9 +21,10 @@ const MethodCall = "tools/call"
 // is relayed. It never panics and never returns a Decision whose Message
 // reaches the server unless the bytes were admitted.
 //
-// The bytes are admitted once (admit.Scan) and then read where they lie
-// (targets/internal/jsonwire): the message's kind, its method, its id, and for a
-// tools/call the params' name, arguments and _meta. Nothing is decoded into
+// The bytes are admitted once (admit.Scan) and then indexed in one walk
+// (indexMessage, with targets/internal/jsonwire): the message's kind, its
+// method, its id, and the params' name, arguments (each member's place)
+// and _meta's provenance, all read from that index. Nothing is decoded into
 // a tree but the provenance chain and the arguments some rule of the chain
 // constrains, each within bound.MaxValues values, so a message costs a
 // small multiple of its size whatever its shape.
@@ -50,21 +51,21 @@ func Decide(raw []byte, cfg Config) Decision {
 	default:
 		return answer(nil, notAnObject(jsonwire.ValueType(msg[top])))
 	}
-	f := readFields(msg, top, envelopeNames)
-	id := readID(msg, f[envID])
-	if !f[envMethod].ok {
+	m := indexMessage(msg, top)
+	id := readID(msg, m.id)
+	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
 		return Decision{Action: Relay, Message: msg, ID: id}
 	}
-	m := f[envMethod].Of(msg)
-	if m[0] != '"' {
-		return answer(id, methodNotString(jsonwire.ValueType(m[0])))
+	method := m.method.Of(msg)
+	if method[0] != '"' {
+		return answer(id, methodNotString(jsonwire.ValueType(method[0])))
 	}
-	if !jsonwire.NameIs(m, MethodCall) {
-		method, _ := jsonwire.Unquote(m)
-		return Decision{Action: Relay, Message: msg, Method: method, ID: id}
+	if !jsonwire.NameIs(method, MethodCall) {
+		name, _ := jsonwire.Unquote(method)
+		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
-	d := decideCall(msg, f, id, cfg)
+	d := decideCall(msg, m, id, cfg)
 	d.Method = MethodCall
 	return d
 }

@@ -17,7 +17,8 @@ import (
 //
 // It also returns where a span of msg after the change lies in the result:
 // moved by the change's length when it begins at or after its end.
-func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte, func(field) field, error) {
+func rewriteCall(msg []byte, m *message, ext *bound.Provenance) ([]byte, func(field) field, error) {
+	params, meta := m.params, m.meta
 	pb, err := ext.MarshalJSON()
 	if err != nil {
 		return nil, nil, err
@@ -28,7 +29,7 @@ func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte,
 	var insert []byte
 	switch {
 	case meta.ok:
-		if pf := readFields(msg, meta.Start, []string{ProvenanceKey})[0]; pf.ok {
+		if pf := m.provenance; pf.ok {
 			at, end, insert = pf.Start, pf.End, pb
 			break
 		}

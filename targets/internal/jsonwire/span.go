@@ -99,45 +99,61 @@ func isDelimiter(c byte) bool {
 	return false
 }
 
+// Object walks the object that starts at b[i], calling each for every
+// member in order with the member's name token and the offset of its
+// value; each returns the offset just after the value (it may walk into
+// the value, or skip it with ValueEnd) and false to stop the walk there.
+// Object returns the offset just after the closing brace and true, or
+// where it stopped and false: a reader that descends into the values it
+// needs and skips the rest reads every byte once.
+func Object(b []byte, i int, each func(name Span, value int) (end int, ok bool)) (int, bool) {
+	if i >= len(b) || b[i] != '{' {
+		return i, false
+	}
+	i = SkipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1, true
+	}
+	for i < len(b) && b[i] == '"' {
+		nameEnd, ok := StringEnd(b, i)
+		if !ok {
+			return nameEnd, false
+		}
+		j := SkipSpace(b, nameEnd)
+		if j >= len(b) || b[j] != ':' {
+			return j, false
+		}
+		ve, ok := each(Span{i, nameEnd}, SkipSpace(b, j+1))
+		if !ok {
+			return ve, false
+		}
+		i = SkipSpace(b, ve)
+		if i < len(b) && b[i] == '}' {
+			return i + 1, true
+		}
+		if i >= len(b) || b[i] != ',' {
+			return i, false
+		}
+		i = SkipSpace(b, i+1)
+	}
+	return i, false
+}
+
 // Members calls each for every member of the object that starts at b[i],
 // in order, until each returns false. It reports whether b[i] starts an
 // object whose members it could walk to the closing brace (or to where
 // each stopped).
 func Members(b []byte, i int, each func(Member) bool) bool {
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	i = SkipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return true
-	}
-	for i < len(b) && b[i] == '"' {
-		nameEnd, ok := StringEnd(b, i)
-		if !ok {
-			return false
+	stopped := false
+	_, ok := Object(b, i, func(name Span, v int) (int, bool) {
+		end, ok := ValueEnd(b, v)
+		if ok && !each(Member{name, Span{v, end}}) {
+			stopped = true
+			return end, false
 		}
-		j := SkipSpace(b, nameEnd)
-		if j >= len(b) || b[j] != ':' {
-			return false
-		}
-		vs := SkipSpace(b, j+1)
-		ve, ok := ValueEnd(b, vs)
-		if !ok {
-			return false
-		}
-		if !each(Member{Span{i, nameEnd}, Span{vs, ve}}) {
-			return true
-		}
-		i = SkipSpace(b, ve)
-		if i < len(b) && b[i] == '}' {
-			return true
-		}
-		if i >= len(b) || b[i] != ',' {
-			return false
-		}
-		i = SkipSpace(b, i+1)
-	}
-	return false
+		return end, ok
+	})
+	return ok || stopped
 }
 
 // Elements calls each for every element of the array that starts at b[i],
