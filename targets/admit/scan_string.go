@@ -7,33 +7,6 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
-// plain marks the bytes a string may hold with no further check: printable
-// ASCII other than the quote and the backslash.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-const (
-	lows  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// notPlain returns a mask with the high bit set in each byte of w that is
-// not plain (below 0x20, at or above 0x80, a quote or a backslash), or 0.
-// Bytes above the lowest flagged one may be flagged wrongly by a borrow, but
-// the lowest flagged byte is always the first byte that is not plain.
-func notPlain(w uint64) uint64 {
-	q := w ^ ('"' * lows)
-	bs := w ^ ('\\' * lows)
-	bad := (w - 0x20*lows) & ^w // a byte below 0x20
-	bad |= (q - lows) & ^q      // a quote
-	bad |= (bs - lows) & ^bs    // a backslash
-	return (bad | w) & highs    // or a byte at or above 0x80
-}
-
 // scanString reads the string whose opening quote is at offset q and returns
 // the offset after its closing quote. Every byte is checked to be part of a
 // Unicode scalar value (RFC 8785 section 3.1, RFC 7493 section 2.1) and, under
@@ -46,13 +19,13 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 	escaped := false
 	for {
 		for i+8 <= n {
-			if m := notPlain(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+			if m := jsonwire.StopsForScalars(binary.LittleEndian.Uint64(in[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto special
 			}
 			i += 8
 		}
-		for i < n && plain[in[i]] {
+		for i < n && jsonwire.PlainASCII[in[i]] {
 			i++
 		}
 		if i >= n {
@@ -94,7 +67,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 		}
 		// Specials come in runs (escapes, non-ASCII text): take the next
 		// one at once instead of through the eight-byte step.
-		if i < n && !plain[in[i]] {
+		if i < n && !jsonwire.PlainASCII[in[i]] {
 			goto special
 		}
 	}
