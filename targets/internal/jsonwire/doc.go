@@ -1,10 +1,28 @@
 // Package jsonwire is the byte-level JSON lexer of the targets: one
 // stateless set of functions that targets/admit, targets/jcs,
-// targets/digest, targets/bound and targets/guard share for whitespace,
-// string escapes and the spans of admitted values, and the one positioned
-// error type their refusals of a JSON text carry. It plays the part of
-// go-json-experiment's internal/jsonwire: no second copy of SkipSpace or of
-// the escape decoder exists in the targets' fast code.
+// targets/digest, targets/bound and targets/guard share, and the one
+// positioned error type their refusals of a JSON text carry. It plays the
+// part of go-json-experiment's internal/jsonwire; it is admission's lexer
+// (targets/admit, the fastest reader), moved here:
+//
+//   - whitespace: SkipSpace;
+//   - string tokens: the runs of literal bytes (Specials, StopsForScalars,
+//     SkipLiteral) and the one escape decoder, surrogate pairs included
+//     (ReadEscape, AppendUnquoted, Unquote, NameIs);
+//   - number tokens: ReadNumber;
+//   - the spans of admitted values: ValueEnd, StringEnd, Object, Members,
+//     Elements, CountValues.
+//
+// The slow reference twins (admit.Reference, jcs.Reference*,
+// bound.ReferenceGlob, guard.DecideReference) use none of it on purpose:
+// they are independent of the fast code they check.
+//
+// One reader of a token's grammar stays outside: targets/jcs reads a
+// number token in the same loop that gathers its digits into the decimal
+// it writes (appendNumber), which ReadNumber followed by a second pass
+// over the digits made about 10 % slower on number-heavy documents
+// (docs/PERFORMANCE.md); the fuzz targets hold it to admission, which
+// reads numbers with ReadNumber.
 //
 // It sits under targets/ so that the refusal-site sweep of mutation/ (which
 // mutates ./targets/...) lists the sites of this package too.
