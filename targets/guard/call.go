@@ -137,6 +137,9 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 		return nil
 	}
 	left := bound.MaxValues
+	if err := readChunk(msg, args.first[:args.n], shift, names, into, &left); err != nil {
+		return err
+	}
 	for _, chunk := range args.chunks {
 		if err := readChunk(msg, chunk, shift, names, into, &left); err != nil {
 			return err

@@ -65,7 +65,7 @@ func Decide(raw []byte, cfg Config) Decision {
 		name, _ := jsonwire.Unquote(method)
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
-	d := decideCall(msg, m, id, cfg)
+	d := decideCall(msg, &m, id, cfg)
 	d.Method = MethodCall
 	return d
 }

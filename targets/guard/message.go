@@ -37,76 +37,98 @@ type message struct {
 
 // indexMessage walks the object at msg[top], an admitted message, once:
 // it steps into params, and in params into arguments and _meta, and skips
-// every other value unread.
-func indexMessage(msg []byte, top int) *message {
-	m := new(message)
-	jsonwire.Object(msg, top, func(name jsonwire.Span, v int) (int, bool) {
-		tok := name.Of(msg)
-		switch {
+// every other value unread. The index is a value: with the cursors of
+// jsonwire it stays on the caller's stack.
+func indexMessage(msg []byte, top int) message {
+	var m message
+	c := jsonwire.NewCursor(msg, top)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+		switch tok := name.Of(msg); {
 		case jsonwire.NameIs(tok, "params"):
-			return m.indexed(&m.params, msg, v, m.indexParams)
+			c.Skip(m.indexParams(msg, v))
 		case jsonwire.NameIs(tok, "method"):
-			return m.skipped(&m.method, msg, v)
+			c.Skip(m.method.skip(msg, v))
 		case jsonwire.NameIs(tok, "id"):
-			return m.skipped(&m.id, msg, v)
+			c.Skip(m.id.skip(msg, v))
 		case jsonwire.NameIs(tok, "jsonrpc"):
-			return m.skipped(&m.jsonrpc, msg, v)
+			c.Skip(m.jsonrpc.skip(msg, v))
+		default:
+			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
-		return jsonwire.ValueEnd(msg, v)
-	})
+	}
 	return m
 }
 
-// indexParams walks the params object at msg[at].
-func (m *message) indexParams(msg []byte, at int) (int, bool) {
-	return jsonwire.Object(msg, at, func(name jsonwire.Span, v int) (int, bool) {
-		tok := name.Of(msg)
-		switch {
+// indexParams records the params value at msg[v] and, when it is an
+// object, its members.
+func (m *message) indexParams(msg []byte, v int) (int, bool) {
+	if !m.params.descend(msg, v) {
+		return m.params.skip(msg, v)
+	}
+	c := jsonwire.NewCursor(msg, v)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+		switch tok := name.Of(msg); {
 		case jsonwire.NameIs(tok, "arguments"):
-			return m.indexed(&m.arguments, msg, v, m.indexArguments)
+			c.Skip(m.indexArguments(msg, v))
 		case jsonwire.NameIs(tok, "_meta"):
-			return m.indexed(&m.meta, msg, v, m.indexMeta)
+			c.Skip(m.indexMeta(msg, v))
 		case jsonwire.NameIs(tok, "name"):
-			return m.skipped(&m.name, msg, v)
+			c.Skip(m.name.skip(msg, v))
+		default:
+			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
-		return jsonwire.ValueEnd(msg, v)
-	})
+	}
+	return m.params.ended(c.End())
 }
 
-// indexArguments records where each member of the arguments object at
-// msg[at] begins.
-func (m *message) indexArguments(msg []byte, at int) (int, bool) {
-	return jsonwire.Object(msg, at, func(name jsonwire.Span, v int) (int, bool) {
+// indexArguments records the arguments value at msg[v] and, when it is an
+// object, where each of its members begins.
+func (m *message) indexArguments(msg []byte, v int) (int, bool) {
+	if !m.arguments.descend(msg, v) {
+		return m.arguments.skip(msg, v)
+	}
+	c := jsonwire.NewCursor(msg, v)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
 		m.args.add(uint32(name.Start))
-		return jsonwire.ValueEnd(msg, v)
-	})
+		c.Skip(jsonwire.ValueEnd(msg, v))
+	}
+	return m.arguments.ended(c.End())
 }
 
-// indexMeta finds the provenance member of the _meta object at msg[at].
-func (m *message) indexMeta(msg []byte, at int) (int, bool) {
-	return jsonwire.Object(msg, at, func(name jsonwire.Span, v int) (int, bool) {
+// indexMeta records the _meta value at msg[v] and, when it is an object,
+// its provenance member.
+func (m *message) indexMeta(msg []byte, v int) (int, bool) {
+	if !m.meta.descend(msg, v) {
+		return m.meta.skip(msg, v)
+	}
+	c := jsonwire.NewCursor(msg, v)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
 		if jsonwire.NameIs(name.Of(msg), ProvenanceKey) {
-			return m.skipped(&m.provenance, msg, v)
+			c.Skip(m.provenance.skip(msg, v))
+		} else {
+			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
-		return jsonwire.ValueEnd(msg, v)
-	})
+	}
+	return m.meta.ended(c.End())
 }
 
-// skipped records the value at msg[v] in f without reading into it.
-func (m *message) skipped(f *field, msg []byte, v int) (int, bool) {
+// skip records the value at msg[v] in f without reading into it.
+func (f *field) skip(msg []byte, v int) (int, bool) {
 	end, ok := jsonwire.ValueEnd(msg, v)
 	*f = field{jsonwire.Span{Start: v, End: end}, ok}
 	return end, ok
 }
 
-// indexed records the value at msg[v] in f, walking into it with walk when
-// it is an object.
-func (m *message) indexed(f *field, msg []byte, v int, walk func([]byte, int) (int, bool)) (int, bool) {
-	if v >= len(msg) || msg[v] != '{' {
-		return m.skipped(f, msg, v)
-	}
-	end, ok := walk(msg, v)
-	*f = field{jsonwire.Span{Start: v, End: end}, ok}
+// descend reports whether the value at msg[v] is an object to walk into,
+// and starts recording it in f.
+func (f *field) descend(msg []byte, v int) bool {
+	f.Start = v
+	return v < len(msg) && msg[v] == '{'
+}
+
+// ended records where the object f walked into ends.
+func (f *field) ended(end int, ok bool) (int, bool) {
+	f.End, f.ok = end, ok
 	return end, ok
 }
 
@@ -125,18 +147,28 @@ func argumentValue(msg []byte, nameEnd int) jsonwire.Span {
 	return jsonwire.Span{Start: v, End: end}
 }
 
-// offsets is a list of byte offsets kept in chunks that double up to
-// maxChunk entries and then stay that size, so the list costs about what
-// it holds: append's growth of one slice would allocate about five times
-// the final size for a long list.
-type offsets struct{ chunks [][]uint32 }
+// offsets is a list of byte offsets: the first few in place (no
+// allocation for a call of a few arguments), the rest in chunks that
+// double up to maxChunk entries and then stay that size, so the list costs
+// about what it holds (append's growth of one slice would allocate about
+// five times the final size for a long list).
+type offsets struct {
+	first  [8]uint32
+	n      int // entries in first
+	chunks [][]uint32
+}
 
 const maxChunk = 1 << 12
 
 func (o *offsets) add(v uint32) {
+	if o.n < len(o.first) {
+		o.first[o.n] = v
+		o.n++
+		return
+	}
 	n := len(o.chunks)
 	if n == 0 || len(o.chunks[n-1]) == cap(o.chunks[n-1]) {
-		size := 8
+		size := 2 * len(o.first)
 		if n > 0 {
 			size = min(2*cap(o.chunks[n-1]), maxChunk)
 		}

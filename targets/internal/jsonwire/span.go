@@ -99,44 +99,101 @@ func isDelimiter(c byte) bool {
 	return false
 }
 
-// Object walks the object that starts at b[i], calling each for every
-// member in order with the member's name token and the offset of its
-// value; each returns the offset just after the value (it may walk into
-// the value, or skip it with ValueEnd) and false to stop the walk there.
-// Object returns the offset just after the closing brace and true, or
-// where it stopped and false: a reader that descends into the values it
-// needs and skips the rest reads every byte once.
-func Object(b []byte, i int, each func(name Span, value int) (end int, ok bool)) (int, bool) {
+// Cursor steps through the members of one object of admitted bytes, for
+// a reader that descends into the values it needs and skips the rest, so
+// that it reads every byte once. It holds no pointer but to the bytes, so
+// a reader keeps it (and whatever it indexes) on its stack:
+//
+//	c := NewCursor(b, i)
+//	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+//		c.Skip(end of the value at v)
+//	}
+//	end, ok := c.End()
+type Cursor struct {
+	b    []byte
+	i    int  // the offset to read from
+	end  int  // the offset just after the closing brace, once read
+	done bool // the walk is over: at the closing brace, or stopped
+	ok   bool // the walk reached the closing brace
+	next bool // a member was returned and its value not yet skipped
+}
+
+// NewCursor starts a walk of the object that starts at b[i].
+func NewCursor(b []byte, i int) Cursor {
 	if i >= len(b) || b[i] != '{' {
-		return i, false
+		return Cursor{b: b, i: i, done: true}
 	}
-	i = SkipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1, true
+	c := Cursor{b: b, i: SkipSpace(b, i+1)}
+	if c.i < len(b) && b[c.i] == '}' {
+		c.done, c.ok, c.end = true, true, c.i+1
 	}
-	for i < len(b) && b[i] == '"' {
-		nameEnd, ok := StringEnd(b, i)
-		if !ok {
-			return nameEnd, false
-		}
-		j := SkipSpace(b, nameEnd)
-		if j >= len(b) || b[j] != ':' {
-			return j, false
-		}
-		ve, ok := each(Span{i, nameEnd}, SkipSpace(b, j+1))
-		if !ok {
-			return ve, false
-		}
-		i = SkipSpace(b, ve)
-		if i < len(b) && b[i] == '}' {
-			return i + 1, true
-		}
-		if i >= len(b) || b[i] != ',' {
-			return i, false
-		}
-		i = SkipSpace(b, i+1)
+	return c
+}
+
+// Next returns the next member's name token and the offset of its value,
+// or false when the walk is over. The caller reports where the value ends
+// with Skip before it calls Next again.
+func (c *Cursor) Next() (name Span, value int, ok bool) {
+	b := c.b
+	if c.done || c.next || c.i >= len(b) || b[c.i] != '"' {
+		c.done = true
+		return Span{}, 0, false
 	}
-	return i, false
+	nameEnd, ok := StringEnd(b, c.i)
+	if !ok {
+		c.done, c.i = true, nameEnd
+		return Span{}, 0, false
+	}
+	j := SkipSpace(b, nameEnd)
+	if j >= len(b) || b[j] != ':' {
+		c.done, c.i = true, j
+		return Span{}, 0, false
+	}
+	c.next = true
+	return Span{c.i, nameEnd}, SkipSpace(b, j+1), true
+}
+
+// Skip continues the walk after the value that ends at b[end]; an end
+// that is not where a value could end (ok false from ValueEnd) is reported
+// with ok false, and stops the walk.
+func (c *Cursor) Skip(end int, ok bool) {
+	b := c.b
+	c.next = false
+	if !ok {
+		c.done, c.i = true, end
+		return
+	}
+	i := SkipSpace(b, end)
+	switch {
+	case i < len(b) && b[i] == '}':
+		c.done, c.ok, c.end = true, true, i+1
+	case i < len(b) && b[i] == ',':
+		c.i = SkipSpace(b, i+1)
+	default:
+		c.done, c.i = true, i
+	}
+}
+
+// End returns the offset just after the closing brace and true once the
+// walk reached it, or where it stopped and false.
+func (c *Cursor) End() (int, bool) {
+	if c.ok {
+		return c.end, true
+	}
+	return c.i, false
+}
+
+// Object walks the object that starts at b[i] with a Cursor, calling each
+// for every member in order with the member's name token and the offset
+// of its value; each returns the offset just after the value (it may walk
+// into the value, or skip it with ValueEnd) and false to stop the walk
+// there. Object returns what Cursor.End returns.
+func Object(b []byte, i int, each func(name Span, value int) (end int, ok bool)) (int, bool) {
+	c := NewCursor(b, i)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+		c.Skip(each(name, v))
+	}
+	return c.End()
 }
 
 // Members calls each for every member of the object that starts at b[i],
