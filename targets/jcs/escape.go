@@ -2,19 +2,17 @@ package jcs
 
 import "github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 
-// readEscape decodes the escape sequence at in[i], which is a backslash
-// (RFC 8259 section 7), with the targets' one escape decoder
-// (jsonwire.ReadEscape), and returns the character and the offset after the
-// sequence. A surrogate pair written as two \u escapes is one character; a
+// Escapes (RFC 8259 section 7) are decoded by the targets' one escape
+// decoder, jsonwire.ReadEscape, called where a string is read (string.go):
+// a surrogate pair written as two \u escapes is one character.
+
+// escapeError is the writer's cause for an escape ReadEscape refused: a
 // surrogate escape that is not half of a pair is errSurrogate, because it
-// names no Unicode scalar value and RFC 8785 section 3.1 refuses it.
-func readEscape(in []byte, i int) (rune, int, error) {
-	r, next, err := jsonwire.ReadEscape(in, i)
-	switch {
-	case err == nil:
-		return r, next, nil
-	case err.Kind == jsonwire.StringNotScalar:
-		return 0, i, errSurrogate
+// names no Unicode scalar value and RFC 8785 section 3.1 refuses it; any
+// other fault is errSyntax.
+func escapeError(err *jsonwire.Error) error {
+	if err.Kind == jsonwire.StringNotScalar {
+		return errSurrogate
 	}
-	return 0, i, errSyntax
+	return errSyntax
 }

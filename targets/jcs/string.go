@@ -27,9 +27,9 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 		case '"':
 			return append(dst, '"'), j + 1, escaped, nil
 		case '\\':
-			r, n, err := readEscape(in, j)
+			r, n, err := jsonwire.ReadEscape(in, j)
 			if err != nil {
-				return dst, j, escaped, err
+				return dst, j, escaped, escapeError(err)
 			}
 			dst = jsonstring.AppendRune(dst, r)
 			escaped = true
@@ -59,9 +59,9 @@ func decodeString(dst, in []byte, i int) ([]byte, int, error) {
 		case '"':
 			return dst, j + 1, nil
 		case '\\':
-			r, n, err := readEscape(in, j)
+			r, n, err := jsonwire.ReadEscape(in, j)
 			if err != nil {
-				return dst, j, err
+				return dst, j, escapeError(err)
 			}
 			dst = utf8.AppendRune(dst, r)
 			i = n
