@@ -76,6 +76,7 @@ func (s *scanner) run() error {
 	i := 0
 	var err error
 	var c byte
+	var num jsonwire.Number
 value:
 	if i < n && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
@@ -115,7 +116,13 @@ value:
 	case 'n':
 		i, err = s.scanLiteral(i, "null")
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		i, err = s.scanNumber(i)
+		if e := jsonwire.ReadNumber(in, i, &num); e != nil {
+			return e
+		}
+		i = num.End
+		if s.mayRefuse(&num) {
+			err = s.judgeNumber(&num)
+		}
 	default:
 		return s.fail(Syntax, i, jsonwire.Unexpected(c, "a value"))
 	}

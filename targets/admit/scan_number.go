@@ -7,22 +7,26 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
-// scanNumber reads the number token at offset i with the targets' one
-// reader of the number grammar (jsonwire.ReadNumber, RFC 8259 section 6)
-// and judges it: a value with no finite double is refused, and under IJSON
-// so is an integer of magnitude 2^53 or more.
-func (s *scanner) scanNumber(i int) (int, error) {
-	var num jsonwire.Number
-	if err := jsonwire.ReadNumber(s.in, i, &num); err != nil {
-		return 0, err
+// judgeNumber judges a number token that jsonwire.ReadNumber read (RFC
+// 8259 section 6) and that may be refused: one that may have no finite
+// double, or any under IJSON. A value with no finite double is refused,
+// and under IJSON so is an integer of magnitude 2^53 or more. run reads
+// the token and calls this only when needed, so that a number costs one
+// call on the common path.
+func (s *scanner) judgeNumber(num *jsonwire.Number) error {
+	if !s.finite(num) {
+		return s.fail(NumberNotFinite, num.Start, "number has no finite double")
 	}
-	if !s.finite(&num) {
-		return 0, s.fail(NumberNotFinite, num.Start, "number has no finite double")
+	if s.ijson && s.unsafeInteger(num) {
+		return s.fail(UnsafeInteger, num.Start, "number whose double has magnitude 2^53 or more")
 	}
-	if s.ijson && s.unsafeInteger(&num) {
-		return 0, s.fail(UnsafeInteger, num.Start, "number whose double has magnitude 2^53 or more")
-	}
-	return num.End, nil
+	return nil
+}
+
+// mayRefuse reports whether a number needs judgeNumber: under IJSON every
+// number, under RFC 8785 one that reaches 10^308 (see finite).
+func (s *scanner) mayRefuse(num *jsonwire.Number) bool {
+	return s.ijson || int64(num.IntEnd-num.IntStart)+num.Exp > 308
 }
 
 // finite reports whether the number rounds to a finite double
