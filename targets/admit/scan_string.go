@@ -48,10 +48,18 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			case i+6 <= n && in[i+1] == 'u' && s.plainBMPEscape(in[i+2:i+6]):
 				i += 6
 			default:
-				var err error
-				if i, err = s.scanEscape(i); err != nil {
+				// The targets' one escape decoder (RFC 8259 section 7,
+				// a surrogate escape only as half of a pair, high then
+				// low); under IJSON the character must not be a
+				// noncharacter.
+				r, next, err := jsonwire.ReadEscape(in, i)
+				if err != nil {
 					return 0, err
 				}
+				if s.ijson && isNoncharacter(r) {
+					return 0, s.fail(Noncharacter, i, "escaped noncharacter in a string")
+				}
+				i = next
 			}
 		case c < 0x20:
 			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
@@ -75,7 +83,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 
 // plainBMPEscape reports whether the four hex digits h are those of a BMP
 // scalar value that needs no further check: not a surrogate, and under IJSON
-// not a noncharacter. Anything else is left to scanEscape.
+// not a noncharacter. Anything else is left to jsonwire.ReadEscape.
 func (s *scanner) plainBMPEscape(h []byte) bool {
 	h0, h1, h2, h3 := jsonwire.Unhex[h[0]], jsonwire.Unhex[h[1]], jsonwire.Unhex[h[2]], jsonwire.Unhex[h[3]]
 	u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
@@ -132,21 +140,6 @@ func decodeScalar(in []byte, i int) (rune, int) {
 		}
 	}
 	return 0, 0
-}
-
-// scanEscape reads the escape whose backslash is at offset b with the
-// targets' one escape decoder (jsonwire.ReadEscape: RFC 8259 section 7, a
-// surrogate escape only as half of a pair, high then low) and returns the
-// offset after it; under IJSON the character must not be a noncharacter.
-func (s *scanner) scanEscape(b int) (int, error) {
-	r, end, err := jsonwire.ReadEscape(s.in, b)
-	if err != nil {
-		return 0, err
-	}
-	if s.ijson && isNoncharacter(r) {
-		return 0, s.fail(Noncharacter, b, "escaped noncharacter in a string")
-	}
-	return end, nil
 }
 
 // isNoncharacter reports the 66 noncharacters of Unicode section 23.7:
