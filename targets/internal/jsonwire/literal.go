@@ -29,7 +29,11 @@ func Specials(w uint64) uint64 {
 // StopsForScalars is Specials with every byte at or above 0x80 flagged
 // too: the bytes that begin a UTF-8 sequence, which admission checks is a
 // Unicode scalar value (RFC 8785 section 3.1).
-func StopsForScalars(w uint64) uint64 { return Specials(w) | w&highs }
+func StopsForScalars(w uint64) uint64 {
+	q := w ^ ('"' * lows)
+	bs := w ^ ('\\' * lows)
+	return ((w-0x20*lows)&^w | (q-lows)&^q | (bs-lows)&^bs | w) & highs // Specials(w) | w&highs in one mask
+}
 
 // PlainASCII marks the bytes StopsForScalars does not flag: printable
 // ASCII other than the quote and the backslash.
