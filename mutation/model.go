@@ -172,7 +172,7 @@ func (m *model) addHelper(p *Package, d *ast.FuncDecl) {
 		}
 	}
 	h := &helper{typeName: typeKey(p.Info.TypeOf(lit)), kind: -1, offset: -1}
-	for _, e := range lit.Elts {
+	for _, e := range embeddedFields(lit) {
 		kv, ok := e.(*ast.KeyValueExpr)
 		if !ok {
 			continue
@@ -193,6 +193,22 @@ func (m *model) addHelper(p *Package, d *ast.FuncDecl) {
 		}
 	}
 	m.helpers[objKey(p.Info.Defs[d.Name])] = h
+}
+
+// embeddedFields returns the elements of a refusal literal, or of the one
+// literal it embeds (digest.Error{positioned{Kind: ...}}), where the kind
+// and offset fields are.
+func embeddedFields(lit *ast.CompositeLit) []ast.Expr {
+	if len(lit.Elts) == 1 {
+		e := lit.Elts[0]
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			e = kv.Value
+		}
+		if inner, ok := e.(*ast.CompositeLit); ok {
+			return inner.Elts
+		}
+	}
+	return lit.Elts
 }
 
 func isOffsetField(name string) bool {

@@ -42,6 +42,6 @@ var Kinds = []Kind{Syntax, TrailingContent, DuplicateMember, TooDeep,
 // Error is a refusal: which rule (Kind), where (Offset), and a short human
 // Detail; its message reads "admit: Syntax at byte 3: ...". Two scans of
 // one input return equal Errors. It is the one positioned error type of the
-// targets (targets/internal/jsonwire), shared with digest.Error; Unwrap
+// targets (targets/internal/jsonwire), which digest.Error embeds; Unwrap
 // returns the Kind, so errors.Is(err, admit.DuplicateMember) works.
 type Error = jsonwire.Error

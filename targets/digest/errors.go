@@ -34,7 +34,18 @@ const (
 // Kind, its Pointer (an RFC 6901 JSON Pointer, "/params/name"), the Offset
 // of the member's value or of the object lacking it, and a Detail for
 // people; its message reads "digest: WrongType at byte 9 (member
-// "/params/name"): ...". It is admit.Error, the targets' one positioned
-// error type (targets/internal/jsonwire); Unwrap returns the Kind, so
+// "/params/name"): ...", and Unwrap returns the Kind, so
 // errors.Is(err, digest.NotToolsCall) works.
-type Error = jsonwire.Error
+//
+// It is the targets' one positioned error (targets/internal/jsonwire, the
+// type of admit.Error) under a type of its own: callers tell a request
+// admission refused (errors.As to *admit.Error) from one that is JSON but
+// not a tools/call this package can digest (errors.As to *digest.Error),
+// so the two must not be one Go type.
+type Error struct {
+	positioned // Kind, Offset, Pointer, Detail; Error and Unwrap
+}
+
+// positioned names jsonwire.Error for embedding: a field named Error would
+// hide the method Error.
+type positioned = jsonwire.Error

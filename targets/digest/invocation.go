@@ -154,5 +154,5 @@ func stringIs(tok []byte, want string) bool {
 }
 
 func fault(kind Kind, pointer string, offset int, format string, args ...any) *Error {
-	return &Error{Kind: kind, Pointer: pointer, Offset: int64(offset), Detail: fmt.Sprintf(format, args...)}
+	return &Error{positioned{Kind: kind, Pointer: pointer, Offset: int64(offset), Detail: fmt.Sprintf(format, args...)}}
 }

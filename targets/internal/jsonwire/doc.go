@@ -35,9 +35,12 @@
 //
 // # One positioned error, and its exceptions
 //
-// [Error] is admit.Error and digest.Error: a [Kind] (the sentinel callers
-// match with errors.Is), the byte Offset into the input, an RFC 6901
-// Pointer when a member is named, and a Detail for people. Four error types
+// [Error] is admit.Error, and digest.Error embeds it: a [Kind] (the
+// sentinel callers match with errors.Is), the byte Offset into the input,
+// an RFC 6901 Pointer when a member is named, and a Detail for people; one
+// message format and one Unwrap. digest.Error is a type of its own around
+// it because callers tell a request admission refused from one the digest
+// refused with errors.As. Four error types
 // of the targets carry a position and are not this type, each for a reason:
 //
 //   - jcs.WriteError is not a refusal of its input: the writer returns it

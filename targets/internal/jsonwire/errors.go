@@ -51,8 +51,8 @@ func (k Kind) area() string {
 
 // Error is a refusal of a JSON text: which rule, where, and a short human
 // detail. It is the one positioned error of the targets that read JSON
-// bytes (admit.Error and digest.Error are this type). Two reads of one
-// input return equal Errors.
+// bytes (admit.Error is this type; digest.Error embeds it). Two reads of
+// one input return equal Errors.
 type Error struct {
 	Kind    Kind   // the rule broken; also what errors.Is matches
 	Offset  int64  // byte offset into the input where the fault is
