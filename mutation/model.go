@@ -48,14 +48,16 @@ func objKey(obj types.Object) string {
 	return obj.Pkg().Path() + "." + obj.Name()
 }
 
-// typeKey names a (pointer to a) named type, or "".
+// typeKey names a (pointer to a) named type, or "". An alias is the type
+// it stands for: admit.Error is the Error of targets/internal/jsonwire.
 func typeKey(t types.Type) string {
 	if t == nil {
 		return ""
 	}
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
+	t = types.Unalias(t)
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 	}
@@ -170,7 +172,7 @@ func (m *model) addHelper(p *Package, d *ast.FuncDecl) {
 		}
 	}
 	h := &helper{typeName: typeKey(p.Info.TypeOf(lit)), kind: -1, offset: -1}
-	for _, e := range lit.Elts {
+	for _, e := range embeddedFields(lit) {
 		kv, ok := e.(*ast.KeyValueExpr)
 		if !ok {
 			continue
@@ -191,6 +193,22 @@ func (m *model) addHelper(p *Package, d *ast.FuncDecl) {
 		}
 	}
 	m.helpers[objKey(p.Info.Defs[d.Name])] = h
+}
+
+// embeddedFields returns the elements of a refusal literal, or of the one
+// literal it embeds (digest.Error{positioned{Kind: ...}}), where the kind
+// and offset fields are.
+func embeddedFields(lit *ast.CompositeLit) []ast.Expr {
+	if len(lit.Elts) == 1 {
+		e := lit.Elts[0]
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			e = kv.Value
+		}
+		if inner, ok := e.(*ast.CompositeLit); ok {
+			return inner.Elts
+		}
+	}
+	return lit.Elts
 }
 
 func isOffsetField(name string) bool {

@@ -6,7 +6,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // nameSet holds the member names of every object that is open, innermost
@@ -40,7 +40,7 @@ type nameSet struct {
 // the input (after the quote) in the low offsetBits, the count of bytes
 // between its quotes above them, and in the top bit whether it holds an
 // escape. A count of longName or more is held as longName and measured
-// again from the input when needed (jsonspan.StringEnd), which only names
+// again from the input when needed (jsonwire.StringEnd), which only names
 // of half a gigabyte need, never truncated.
 type nameEntry uint64
 
@@ -166,7 +166,7 @@ func (ns *nameSet) rawCount(e nameEntry) int {
 	if n := e.count(); n != longName {
 		return n
 	}
-	end, _ := jsonspan.StringEnd(ns.in, e.quote())
+	end, _ := jsonwire.StringEnd(ns.in, e.quote())
 	return end - 1 - e.off()
 }
 
@@ -188,7 +188,7 @@ func unquoteName(buf, raw []byte) []byte {
 	if cap(buf) < len(raw) {
 		buf = make([]byte, 0, len(raw))
 	}
-	buf, _ = jsonspan.AppendUnquoted(buf[:0], raw)
+	buf, _ = jsonwire.AppendUnquoted(buf[:0], raw)
 	return buf
 }
 

@@ -3,7 +3,7 @@ package admit
 import (
 	"sync"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // Scan admits input or returns the first fault as an *Error (see the package
@@ -76,9 +76,10 @@ func (s *scanner) run() error {
 	i := 0
 	var err error
 	var c byte
+	var num jsonwire.Number
 value:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a value")
@@ -88,7 +89,7 @@ value:
 		if err = s.push(i, true); err != nil {
 			return err
 		}
-		i = jsonspan.SkipSpace(in, i+1)
+		i = jsonwire.SkipSpace(in, i+1)
 		if i < n && in[i] == '}' {
 			s.pop()
 			i++
@@ -99,7 +100,7 @@ value:
 		if err = s.push(i, false); err != nil {
 			return err
 		}
-		i = jsonspan.SkipSpace(in, i+1)
+		i = jsonwire.SkipSpace(in, i+1)
 		if i < n && in[i] == ']' {
 			s.pop()
 			i++
@@ -115,16 +116,22 @@ value:
 	case 'n':
 		i, err = s.scanLiteral(i, "null")
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		i, err = s.scanNumber(i)
+		if e := jsonwire.ReadNumber(in, i, &num); e != nil {
+			return e
+		}
+		i = num.End
+		if s.mayRefuse(&num) {
+			err = s.judgeNumber(&num)
+		}
 	default:
-		return s.fail(Syntax, i, unexpected(c, "a value"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(c, "a value"))
 	}
 	if err != nil {
 		return err
 	}
 next:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if s.depth == 0 {
 		if i < n {
@@ -146,7 +153,7 @@ next:
 			i++
 			goto next
 		}
-		return s.fail(Syntax, i, unexpected(c, "',' or '}'"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or '}'"))
 	}
 	switch c {
 	case ',':
@@ -157,16 +164,16 @@ next:
 		i++
 		goto next
 	}
-	return s.fail(Syntax, i, unexpected(c, "',' or ']'"))
+	return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want a member name")
 	}
 	if in[i] != '"' {
-		return s.fail(Syntax, i, unexpected(in[i], "a member name"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
 	if i, err = s.scanString(i, true); err != nil {
 		return err
@@ -175,12 +182,12 @@ name:
 		i++
 		goto value
 	}
-	i = jsonspan.SkipSpace(in, i)
+	i = jsonwire.SkipSpace(in, i)
 	if i >= n {
 		return s.fail(Syntax, n, "unexpected end of input, want ':'")
 	}
 	if in[i] != ':' {
-		return s.fail(Syntax, i, unexpected(in[i], "':'"))
+		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "':'"))
 	}
 	i++
 	goto value
@@ -216,7 +223,7 @@ func (s *scanner) scanLiteral(i int, lit string) (int, error) {
 			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a literal")
 		}
 		if in[i+k] != lit[k] {
-			return 0, s.fail(Syntax, i+k, unexpected(in[i+k], "'"+lit+"'"))
+			return 0, s.fail(Syntax, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
 		}
 	}
 	return i + len(lit), nil

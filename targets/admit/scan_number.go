@@ -3,115 +3,40 @@ package admit
 import (
 	"math"
 	"strconv"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
-// number is the shape of one number token, as scanNumber saw it.
-type number struct {
-	start, end int // the token is in[start:end]
-	neg        bool
-	intDigits  int // digits of the integer part, at in[intStart:intStart+intDigits]
-	intStart   int
-	fracDigits int // digits after the '.', following the '.'
-	hasExp     bool
-	exp        int64 // the exponent's value, saturated at ±expSaturate
+// judgeNumber judges a number token that jsonwire.ReadNumber read (RFC
+// 8259 section 6) and that may be refused: one that may have no finite
+// double, or any under IJSON. A value with no finite double is refused,
+// and under IJSON so is an integer of magnitude 2^53 or more. run reads
+// the token and calls this only when needed, so that a number costs one
+// call on the common path.
+func (s *scanner) judgeNumber(num *jsonwire.Number) error {
+	if !s.finite(num) {
+		return s.fail(NumberNotFinite, num.Start, "number has no finite double")
+	}
+	if s.ijson && s.unsafeInteger(num) {
+		return s.fail(UnsafeInteger, num.Start, "number whose double has magnitude 2^53 or more")
+	}
+	return nil
 }
 
-// expSaturate bounds the exponents scanNumber computes. Any exponent past it
-// makes a nonzero number non-finite or smaller than every double, whatever
-// its digits, for the inputs that fit in memory.
-const expSaturate = 1 << 40
-
-// scanNumber reads the number token at offset i (RFC 8259 section 6) and
-// judges it when the token ends: a value with no finite double is refused,
-// and under IJSON so is an integer of magnitude 2^53 or more.
-func (s *scanner) scanNumber(i int) (int, error) {
-	in := s.in
-	n := len(in)
-	num := number{start: i}
-	if in[i] == '-' {
-		num.neg = true
-		i++
-	}
-	num.intStart = i
-	switch {
-	case i >= n:
-		return 0, s.fail(Syntax, n, "unexpected end of input, want a digit")
-	case in[i] == '0':
-		i++
-		if i < n && isDigit(in[i]) {
-			return 0, s.fail(Syntax, i, "leading zero in a number")
-		}
-	case isDigit(in[i]):
-		for i < n && isDigit(in[i]) {
-			i++
-		}
-	default:
-		return 0, s.fail(Syntax, i, unexpected(in[i], "a digit"))
-	}
-	num.intDigits = i - num.intStart
-	if i < n && in[i] == '.' {
-		i++
-		d := i
-		for i < n && isDigit(in[i]) {
-			i++
-		}
-		if i == d {
-			return 0, s.digitWanted(i)
-		}
-		num.fracDigits = i - d
-	}
-	if i < n && (in[i] == 'e' || in[i] == 'E') {
-		num.hasExp = true
-		i++
-		neg := false
-		if i < n && (in[i] == '+' || in[i] == '-') {
-			neg = in[i] == '-'
-			i++
-		}
-		d := i
-		for i < n && isDigit(in[i]) {
-			if num.exp < expSaturate {
-				num.exp = num.exp*10 + int64(in[i]-'0')
-			}
-			i++
-		}
-		if i == d {
-			return 0, s.digitWanted(i)
-		}
-		if num.exp > expSaturate {
-			num.exp = expSaturate
-		}
-		if neg {
-			num.exp = -num.exp
-		}
-	}
-	num.end = i
-	if !s.finite(&num) {
-		return 0, s.fail(NumberNotFinite, num.start, "number has no finite double")
-	}
-	if s.ijson && s.unsafeInteger(&num) {
-		return 0, s.fail(UnsafeInteger, num.start, "number whose double has magnitude 2^53 or more")
-	}
-	return i, nil
+// mayRefuse reports whether a number needs judgeNumber: under IJSON every
+// number, under RFC 8785 one that reaches 10^308 (see finite).
+func (s *scanner) mayRefuse(num *jsonwire.Number) bool {
+	return s.ijson || int64(num.IntEnd-num.IntStart)+num.Exp > 308
 }
-
-func (s *scanner) digitWanted(i int) error {
-	if i >= len(s.in) {
-		return s.fail(Syntax, i, "unexpected end of input, want a digit")
-	}
-	return s.fail(Syntax, i, unexpected(s.in[i], "a digit"))
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // finite reports whether the number rounds to a finite double
 // (RFC 8785 section 3.2.2.3 can only write those). Underflow to zero is
 // finite. Numbers below 10^308 are decided without parsing.
-func (s *scanner) finite(num *number) bool {
-	if int64(num.intDigits)+num.exp <= 308 {
+func (s *scanner) finite(num *jsonwire.Number) bool {
+	if int64(num.IntEnd-num.IntStart)+num.Exp <= 308 {
 		return true // below 10^(intDigits+exp) <= 10^308 < MaxFloat64
 	}
-	_, err := strconv.ParseFloat(string(s.in[num.start:num.end]), 64)
+	_, err := strconv.ParseFloat(string(s.in[num.Start:num.End]), 64)
 	return err == nil
 }
 
@@ -123,15 +48,16 @@ func (s *scanner) finite(num *number) bool {
 // 9007199254740991.9 is refused, since it canonicalizes to 2^53. The digit
 // string decides without parsing unless the value lies in [10^15, 10^16),
 // where 2^53 is.
-func (s *scanner) unsafeInteger(num *number) bool {
+func (s *scanner) unsafeInteger(num *jsonwire.Number) bool {
 	in := s.in
 	// The digits of the integer and fraction parts, read as one sequence
 	// without the '.'.
-	total := num.intDigits + num.fracDigits
+	intDigits := num.IntEnd - num.IntStart
+	total := intDigits + num.FracEnd - num.FracStart
 	lo := 0
 	for lo < total {
-		k := num.intStart + lo
-		if lo >= num.intDigits {
+		k := num.IntStart + lo
+		if lo >= intDigits {
 			k++ // past the '.'
 		}
 		if in[k] != '0' {
@@ -143,13 +69,13 @@ func (s *scanner) unsafeInteger(num *number) bool {
 		return false // zero
 	}
 	// The power of ten of the leading significant digit.
-	top := int64(num.intDigits-1-lo) + num.exp
+	top := int64(intDigits-1-lo) + num.Exp
 	switch {
 	case top < 15:
 		return false // below 10^15, and so is its double
 	case top > 15:
 		return true // at least 10^16, above 2^53
 	}
-	f, _ := strconv.ParseFloat(string(in[num.start:num.end]), 64)
+	f, _ := strconv.ParseFloat(string(in[num.Start:num.End]), 64)
 	return math.Abs(f) >= 1<<53
 }

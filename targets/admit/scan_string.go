@@ -3,34 +3,9 @@ package admit
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
-
-// plain marks the bytes a string may hold with no further check: printable
-// ASCII other than the quote and the backslash.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-const (
-	lows  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// notPlain returns a mask with the high bit set in each byte of w that is
-// not plain (below 0x20, at or above 0x80, a quote or a backslash), or 0.
-// Bytes above the lowest flagged one may be flagged wrongly by a borrow, but
-// the lowest flagged byte is always the first byte that is not plain.
-func notPlain(w uint64) uint64 {
-	q := w ^ ('"' * lows)
-	bs := w ^ ('\\' * lows)
-	bad := (w - 0x20*lows) & ^w // a byte below 0x20
-	bad |= (q - lows) & ^q      // a quote
-	bad |= (bs - lows) & ^bs    // a backslash
-	return (bad | w) & highs    // or a byte at or above 0x80
-}
 
 // scanString reads the string whose opening quote is at offset q and returns
 // the offset after its closing quote. Every byte is checked to be part of a
@@ -44,13 +19,13 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 	escaped := false
 	for {
 		for i+8 <= n {
-			if m := notPlain(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+			if m := jsonwire.StopsForScalars(binary.LittleEndian.Uint64(in[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto special
 			}
 			i += 8
 		}
-		for i < n && plain[in[i]] {
+		for i < n && jsonwire.PlainASCII[in[i]] {
 			i++
 		}
 		if i >= n {
@@ -73,10 +48,18 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			case i+6 <= n && in[i+1] == 'u' && s.plainBMPEscape(in[i+2:i+6]):
 				i += 6
 			default:
-				var err error
-				if i, err = s.scanEscape(i); err != nil {
+				// The targets' one escape decoder (RFC 8259 section 7,
+				// a surrogate escape only as half of a pair, high then
+				// low); under IJSON the character must not be a
+				// noncharacter.
+				r, next, err := jsonwire.ReadEscape(in, i)
+				if err != nil {
 					return 0, err
 				}
+				if s.ijson && isNoncharacter(r) {
+					return 0, s.fail(Noncharacter, i, "escaped noncharacter in a string")
+				}
+				i = next
 			}
 		case c < 0x20:
 			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
@@ -92,7 +75,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 		}
 		// Specials come in runs (escapes, non-ASCII text): take the next
 		// one at once instead of through the eight-byte step.
-		if i < n && !plain[in[i]] {
+		if i < n && !jsonwire.PlainASCII[in[i]] {
 			goto special
 		}
 	}
@@ -100,9 +83,9 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 
 // plainBMPEscape reports whether the four hex digits h are those of a BMP
 // scalar value that needs no further check: not a surrogate, and under IJSON
-// not a noncharacter. Anything else is left to scanEscape.
+// not a noncharacter. Anything else is left to jsonwire.ReadEscape.
 func (s *scanner) plainBMPEscape(h []byte) bool {
-	h0, h1, h2, h3 := unhex[h[0]], unhex[h[1]], unhex[h[2]], unhex[h[3]]
+	h0, h1, h2, h3 := jsonwire.Unhex[h[0]], jsonwire.Unhex[h[1]], jsonwire.Unhex[h[2]], jsonwire.Unhex[h[3]]
 	u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
 	return h0|h1|h2|h3 <= 0xF && (u < 0xD800 || u > 0xDFFF) && !(s.ijson && isNoncharacter(u))
 }
@@ -158,83 +141,6 @@ func decodeScalar(in []byte, i int) (rune, int) {
 	}
 	return 0, 0
 }
-
-// scanEscape reads the escape whose backslash is at offset b (RFC 8259
-// section 7) and returns the offset after it. A surrogate escape must be one
-// half of a pair of escapes, high then low.
-func (s *scanner) scanEscape(b int) (int, error) {
-	in := s.in
-	n := len(in)
-	if b+1 >= n {
-		return 0, s.fail(Syntax, n, "unexpected end of input inside an escape")
-	}
-	switch in[b+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return b + 2, nil
-	case 'u':
-	default:
-		return 0, s.fail(Syntax, b+1, unexpected(in[b+1], "an escape character"))
-	}
-	u, err := s.hex4(b + 2)
-	if err != nil {
-		return 0, err
-	}
-	end := b + 6
-	r := rune(u)
-	switch {
-	case u >= 0xDC00 && u <= 0xDFFF:
-		return 0, s.fail(StringNotScalar, b, "low surrogate escape without a high surrogate before it")
-	case u >= 0xD800 && u <= 0xDBFF:
-		if end+1 >= n || in[end] != '\\' || in[end+1] != 'u' {
-			return 0, s.fail(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
-		}
-		lo, err := s.hex4(end + 2)
-		if err != nil {
-			return 0, err
-		}
-		if lo < 0xDC00 || lo > 0xDFFF {
-			return 0, s.fail(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
-		}
-		r = 0x10000 + (rune(u)-0xD800)<<10 + (rune(lo) - 0xDC00)
-		end += 6
-	}
-	if s.ijson && isNoncharacter(r) {
-		return 0, s.fail(Noncharacter, b, "escaped noncharacter in a string")
-	}
-	return end, nil
-}
-
-// hex4 reads four hex digits at offset i.
-func (s *scanner) hex4(i int) (uint16, error) {
-	in := s.in
-	var u uint16
-	for k := i; k < i+4; k++ {
-		if k >= len(in) {
-			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a \\u escape")
-		}
-		d := unhex[in[k]]
-		if d > 0xF {
-			return 0, s.fail(Syntax, k, unexpected(in[k], "a hex digit"))
-		}
-		u = u<<4 | uint16(d)
-	}
-	return u, nil
-}
-
-// unhex maps a hex digit to its value and every other byte to 0xFF.
-var unhex = func() (t [256]byte) {
-	for i := range t {
-		t[i] = 0xFF
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = byte(c - '0')
-	}
-	for c := 'a'; c <= 'f'; c++ {
-		t[c] = byte(c-'a') + 10
-		t[c-'a'+'A'] = byte(c-'a') + 10
-	}
-	return t
-}()
 
 // isNoncharacter reports the 66 noncharacters of Unicode section 23.7:
 // U+FDD0..U+FDEF and the last two code points of every plane.

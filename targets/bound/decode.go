@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -33,7 +33,7 @@ func ParseValue(raw []byte) (Value, error) {
 // jsontext decoder refuses duplicate names and invalid UTF-8 on its own),
 // so a caller that skipped admission gets an error, never a lenient tree.
 func DecodeAdmitted(raw []byte) (Value, error) {
-	if n, _ := jsonspan.CountValues(raw, jsonspan.SkipSpace(raw, 0), MaxValues); n > MaxValues {
+	if n, _ := jsonwire.CountValues(raw, jsonwire.SkipSpace(raw, 0), MaxValues); n > MaxValues {
 		return Value{}, overLimit("", "values", MaxValues)
 	}
 	return decodeAdmitted(raw)

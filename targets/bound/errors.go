@@ -11,7 +11,12 @@ import (
 var ErrMalformed = errors.New("bound: malformed")
 
 // MalformedError locates one fault. Pointer is an RFC 6901 JSON pointer into
-// the document that was parsed ("" is the whole document).
+// the document that was parsed ("" is the whole document). It positions by
+// pointer, not by byte offset, because bound checks decoded values whose
+// bytes it never sees, so it is not the targets' positioned refusal of a
+// JSON text (admit.Error, targets/internal/jsonwire); neither are
+// LimitError (a size refusal, also by pointer) and GlobError (an offset
+// into a pattern, not into a document). jsonwire's package doc lists them.
 type MalformedError struct {
 	Pointer string
 	Reason  string

@@ -3,8 +3,8 @@ package digest
 import (
 	"fmt"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // An Invocation is what the action digest covers: the method, the tool's
@@ -36,7 +36,7 @@ func Parse(request []byte, opts admit.Options) (Invocation, error) {
 	if err := admit.Scan(request, opts); err != nil {
 		return Invocation{}, err
 	}
-	top := jsonspan.SkipSpace(request, 0)
+	top := jsonwire.SkipSpace(request, 0)
 	root, err := object(request, top, "")
 	if err != nil {
 		return Invocation{}, err
@@ -61,7 +61,7 @@ func Parse(request []byte, opts admit.Options) (Invocation, error) {
 	}
 	for _, f := range root.fields {
 		tok := request[f.name.start:f.name.end]
-		if !jsonspan.NameIs(tok, "method") && !jsonspan.NameIs(tok, "name") && !jsonspan.NameIs(tok, "arguments") {
+		if !jsonwire.NameIs(tok, "method") && !jsonwire.NameIs(tok, "name") && !jsonwire.NameIs(tok, "arguments") {
 			return Invocation{}, fault(UnexpectedMember, "", f.name.start,
 				"member %.40s is not covered by the digest (want method, name, arguments only)", tok)
 		}
@@ -102,7 +102,7 @@ func object(in []byte, i int, pointer string) (obj, error) {
 // Admission refused duplicates, so there is at most one.
 func (o obj) get(name string) (span, bool) {
 	for _, f := range o.fields {
-		if jsonspan.NameIs(o.in[f.name.start:f.name.end], name) {
+		if jsonwire.NameIs(o.in[f.name.start:f.name.end], name) {
 			return f.value, true
 		}
 	}
@@ -150,9 +150,9 @@ func (o obj) invocation(method []byte, pointer string) (Invocation, error) {
 
 // stringIs reports whether the string token tok decodes to want.
 func stringIs(tok []byte, want string) bool {
-	return len(tok) >= 2 && tok[0] == '"' && jsonspan.NameIs(tok, want)
+	return len(tok) >= 2 && tok[0] == '"' && jsonwire.NameIs(tok, want)
 }
 
 func fault(kind Kind, pointer string, offset int, format string, args ...any) *Error {
-	return &Error{Kind: kind, Pointer: pointer, Offset: int64(offset), Detail: fmt.Sprintf(format, args...)}
+	return &Error{positioned{Kind: kind, Pointer: pointer, Offset: int64(offset), Detail: fmt.Sprintf(format, args...)}}
 }

@@ -1,38 +1,37 @@
 package guard
 
 import (
+	"bytes"
 	"fmt"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // decideCall checks one admitted tools/call request (SEP-3246 sections 4.1
-// to 4.5.1) in msg, the message as one line, whose top-level members are
-// f: read the inbound chain, extend it by this guard's hop, write the
+// to 4.5.1) in msg, the message as one line, indexed in m: read the inbound chain, extend it by this guard's hop, write the
 // message to forward, check the call as the forwarded bytes carry it
 // against effbound, and forward those bytes or answer with the error of
 // section 4.3.
-func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
+func decideCall(msg []byte, m *message, id []byte, cfg Config) Decision {
 	if id == nil {
 		return answer(nil, callWithoutID())
 	}
-	if j := f[envJSONRPC]; !j.ok || !jsonspan.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
+	if j := m.jsonrpc; !j.ok || !jsonwire.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
 		return answer(id, notJSONRPC2())
 	}
-	if !f[envParams].isObject(msg) {
+	if !m.params.isObject(msg) {
 		return answer(id, paramsNotObject())
 	}
-	p := readFields(msg, f[envParams].Start, paramNames)
-	call, err := callName(msg, p)
+	call, err := callName(msg, m)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})
 	}
 	d := Decision{ID: id, Call: &call}
-	if p[parArguments].ok {
-		d.Arguments = p[parArguments].Of(msg)
+	if m.arguments.ok {
+		d.Arguments = m.arguments.Of(msg)
 	}
-	inbound, refusal := inboundChain(msg, p[parMeta], cfg.Absent)
+	inbound, refusal := inboundChain(msg, m, cfg.Absent)
 	if refusal != nil && inbound == nil && refusal.Class == ErrMalformedProvenance {
 		// Section 4.3: "MUST NOT fall back to forwarding a call whose
 		// provenance it cannot parse", in audit mode too.
@@ -42,19 +41,19 @@ func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 		return violation(d, emptyChain())
 	}
 	ext := inbound.Extend(cfg.Component, cfg.Policy)
-	out, moved, err := rewriteCall(msg, f[envParams], p[parMeta], ext)
+	out, moved, err := rewriteCall(msg, m, ext)
 	if err != nil {
 		return answer(id, unwritable(err))
 	}
 	// From here on the call is read from out, the bytes the server gets:
 	// the arguments lie where the rewrite moved them (before or after the
 	// chain it wrote, never inside).
-	args := moved(p[parArguments])
+	args := moved(m.arguments)
 	if args.ok {
 		d.Arguments = args.Of(out)
 	}
 	if refusal == nil {
-		if err := readArguments(out, args, constrained(ext, call.Name), call.Arguments); err != nil {
+		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, constrained(ext, call.Name), call.Arguments); err != nil {
 			refusal = outsideBound(err.Error())
 		} else if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
@@ -69,16 +68,16 @@ func decideCall(msg []byte, f []field, id []byte, cfg Config) Decision {
 
 // callName reads the params' name and the kind of its arguments as
 // bound.CallFromValue does, with its faults.
-func callName(msg []byte, p []field) (bound.Call, error) {
-	name := p[parName]
+func callName(msg []byte, m *message) (bound.Call, error) {
+	name := m.name
 	s, ok := "", false
 	if name.ok {
-		s, ok = jsonspan.Unquote(name.Of(msg)) // false for any value but a string
+		s, ok = jsonwire.Unquote(name.Of(msg)) // false for any value but a string
 	}
 	if !ok {
 		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
 	}
-	if a := p[parArguments]; a.ok && !a.isObject(msg) {
+	if a := m.arguments; a.ok && !a.isObject(msg) {
 		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Reason: "arguments must be an object, not " + a.kindOf(msg)}
 	}
 	return bound.Call{Name: s, Arguments: map[string]bound.Value{}}, nil
@@ -88,14 +87,15 @@ func callName(msg []byte, p []field) (bound.Call, error) {
 // 1), decoding only that value. Absent provenance is nil, and under Reject
 // also a refusal (section 4.5.1); malformed provenance, or provenance past
 // a limit of targets/bound, is a refusal with a nil chain (section 4.3).
-func inboundChain(msg []byte, meta field, absent Disposition) (*bound.Provenance, *Refusal) {
+func inboundChain(msg []byte, m *message, absent Disposition) (*bound.Provenance, *Refusal) {
+	meta := m.meta
 	if !meta.ok {
 		return nil, absentProvenance(absent)
 	}
 	if !meta.isObject(msg) {
 		return nil, metaNotObject(meta.kindOf(msg))
 	}
-	pf := readFields(msg, meta.Start, []string{ProvenanceKey})[0]
+	pf := m.provenance
 	if !pf.ok {
 		return nil, absentProvenance(absent)
 	}
@@ -128,35 +128,61 @@ func constrained(p *bound.Provenance, tool string) map[string]bool {
 	return names
 }
 
-// readArguments decodes into into the members of the arguments object at
-// args in msg that names holds, together at most bound.MaxValues values;
-// past that the call cannot be checked, and it is an error.
-func readArguments(msg []byte, args field, names map[string]bool, into map[string]bound.Value) error {
-	if !args.ok || len(names) == 0 {
+// readArguments decodes into into the members of arguments that names
+// holds, together at most bound.MaxValues values; past that the call cannot
+// be checked, and it is an error. The members are those indexMessage found
+// (args, where each name begins), lying shift bytes further on in msg.
+func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, into map[string]bound.Value) error {
+	if len(names) == 0 {
 		return nil
 	}
 	left := bound.MaxValues
-	var err error
-	jsonspan.Members(msg, args.Start, func(m jsonspan.Member) bool {
-		name, ok := jsonspan.Unquote(m.Name.Of(msg))
-		if !ok || !names[name] {
-			return true
+	if err := readChunk(msg, args.first[:args.n], shift, names, into, &left); err != nil {
+		return err
+	}
+	for _, chunk := range args.chunks {
+		if err := readChunk(msg, chunk, shift, names, into, &left); err != nil {
+			return err
 		}
-		raw := m.Value.Of(msg)
-		n, _ := jsonspan.CountValues(raw, 0, left)
-		if n > left {
-			err = fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
+	}
+	return nil
+}
+
+// readChunk reads the arguments of one chunk of the index; left counts
+// down the values that may still be decoded.
+func readChunk(msg []byte, args []uint32, shift int, names map[string]bool, into map[string]bound.Value, left *int) error {
+	for _, at := range args {
+		tok := argumentName(msg, int(at)+shift)
+		name, ok := constrainedName(tok.Of(msg), names)
+		if !ok {
+			continue
+		}
+		raw := argumentValue(msg, tok.End).Of(msg)
+		n, _ := jsonwire.CountValues(raw, 0, *left)
+		if n > *left {
+			return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
 				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + name})
-			return false
 		}
-		left -= n
-		v, derr := bound.DecodeAdmitted(raw)
-		if derr != nil {
-			err = fmt.Errorf("argument %q cannot be read: %w", name, derr)
-			return false
+		*left -= n
+		v, err := bound.DecodeAdmitted(raw)
+		if err != nil {
+			return fmt.Errorf("argument %q cannot be read: %w", name, err)
 		}
 		into[name] = v
-		return true
-	})
-	return err
+	}
+	return nil
+}
+
+// constrainedName returns the decoded member name tok if names holds it.
+// A name without an escape is looked up without being copied.
+func constrainedName(tok []byte, names map[string]bool) (string, bool) {
+	if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 {
+		body := tok[1 : len(tok)-1]
+		if !names[string(body)] {
+			return "", false
+		}
+		return string(body), true
+	}
+	name, ok := jsonwire.Unquote(tok)
+	return name, ok && names[name]
 }

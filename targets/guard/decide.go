@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // ProvenanceKey is the _meta key of SEP-3246 section 2.1.
@@ -21,9 +21,10 @@ const MethodCall = "tools/call"
 // is relayed. It never panics and never returns a Decision whose Message
 // reaches the server unless the bytes were admitted.
 //
-// The bytes are admitted once (admit.Scan) and then read where they lie
-// (internal/jsonspan): the message's kind, its method, its id, and for a
-// tools/call the params' name, arguments and _meta. Nothing is decoded into
+// The bytes are admitted once (admit.Scan) and then indexed in one walk
+// (indexMessage, with targets/internal/jsonwire): the message's kind, its
+// method, its id, and the params' name, arguments (each member's place)
+// and _meta's provenance, all read from that index. Nothing is decoded into
 // a tree but the provenance chain and the arguments some rule of the chain
 // constrains, each within bound.MaxValues values, so a message costs a
 // small multiple of its size whatever its shape.
@@ -42,29 +43,29 @@ func Decide(raw []byte, cfg Config) Decision {
 		return answer(nil, notAdmitted(err))
 	}
 	msg := reframe(raw)
-	top := jsonspan.SkipSpace(msg, 0)
+	top := jsonwire.SkipSpace(msg, 0)
 	switch msg[top] {
 	case '{':
 	case '[':
 		return answer(nil, batchRefusal())
 	default:
-		return answer(nil, notAnObject(jsonspan.Kind(msg[top])))
+		return answer(nil, notAnObject(jsonwire.ValueType(msg[top])))
 	}
-	f := readFields(msg, top, envelopeNames)
-	id := readID(msg, f[envID])
-	if !f[envMethod].ok {
+	m := indexMessage(msg, top)
+	id := readID(msg, m.id)
+	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
 		return Decision{Action: Relay, Message: msg, ID: id}
 	}
-	m := f[envMethod].Of(msg)
-	if m[0] != '"' {
-		return answer(id, methodNotString(jsonspan.Kind(m[0])))
+	method := m.method.Of(msg)
+	if method[0] != '"' {
+		return answer(id, methodNotString(jsonwire.ValueType(method[0])))
 	}
-	if !jsonspan.NameIs(m, MethodCall) {
-		method, _ := jsonspan.Unquote(m)
-		return Decision{Action: Relay, Message: msg, Method: method, ID: id}
+	if !jsonwire.NameIs(method, MethodCall) {
+		name, _ := jsonwire.Unquote(method)
+		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
-	d := decideCall(msg, f, id, cfg)
+	d := decideCall(msg, &m, id, cfg)
 	d.Method = MethodCall
 	return d
 }
@@ -76,7 +77,7 @@ func readID(msg []byte, f field) []byte {
 		return nil
 	}
 	tok := f.Of(msg)
-	switch jsonspan.Kind(tok[0]) {
+	switch jsonwire.ValueType(tok[0]) {
 	case "number":
 		return append([]byte(nil), tok...)
 	case "string":
@@ -85,7 +86,7 @@ func readID(msg []byte, f field) []byte {
 			// it: the token is already written as targets/bound writes it.
 			return append([]byte(nil), tok...)
 		}
-		s, ok := jsonspan.Unquote(tok)
+		s, ok := jsonwire.Unquote(tok)
 		if !ok {
 			return nil
 		}

@@ -11,7 +11,7 @@
 // tools/call, or answer the client with a JSON-RPC error and send nothing
 // to the server. The bound language, the meet and the check are
 // targets/bound's; admission of the raw bytes is targets/admit's. The
-// decision reads the admitted bytes where they lie (internal/jsonspan) and
+// decision indexes the admitted bytes in one walk (targets/internal/jsonwire) and
 // decodes only the chain and the constrained arguments, so its cost is a
 // small multiple of the message's size; [DecideReference] is its slow
 // twin over a tree of the whole message, for differential tests.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // knownAnswer is one decision with its refusal, as Decide, its reference
@@ -141,7 +141,7 @@ func chainPastWriteBack(t *testing.T) string {
 	b.WriteString(`]}]}`)
 	msg := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},` +
 		`"_meta":{"io.noescalation/provenance":` + b.String() + `}}}`
-	if n, _ := jsonspan.CountValues([]byte(msg), 0, 1<<20); n != 65535 {
+	if n, _ := jsonwire.CountValues([]byte(msg), 0, 1<<20); n != 65535 {
 		t.Fatalf("the message has %d values, want 65535", n)
 	}
 	return msg

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // errLineTooLong is returned by readLine for a line longer than its cap;
@@ -79,22 +79,22 @@ func tooLarge(size, limit int64) Decision {
 // (an object with "result" or "error" and no "method"; JSON-RPC 2.0
 // section 5) whose id is a string or a number, returns the id as readID
 // writes it for the request it answers. It walks the top level only
-// (internal/jsonspan; values are skipped, not decoded), so a large result
+// (targets/internal/jsonwire; values are skipped, not decoded), so a large result
 // costs one pass. It is bookkeeping, not a verdict: the line is not
 // admitted, so what it reads on one that is not JSON means nothing, and
 // such a line is relayed as it is (when FrameServerLine lets it through).
 func replyID(line []byte) ([]byte, bool) {
-	top := jsonspan.SkipSpace(line, 0)
+	top := jsonwire.SkipSpace(line, 0)
 	var id field
 	method, result := false, false
-	complete := jsonspan.Members(line, top, func(m jsonspan.Member) bool {
+	complete := jsonwire.Members(line, top, func(m jsonwire.Member) bool {
 		name := m.Name.Of(line)
 		switch {
-		case jsonspan.NameIs(name, "id"):
+		case jsonwire.NameIs(name, "id"):
 			id = field{m.Value, true}
-		case jsonspan.NameIs(name, "method"):
+		case jsonwire.NameIs(name, "method"):
 			method = true
-		case jsonspan.NameIs(name, "result"), jsonspan.NameIs(name, "error"):
+		case jsonwire.NameIs(name, "result"), jsonwire.NameIs(name, "error"):
 			result = true
 		}
 		return true

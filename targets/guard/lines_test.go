@@ -30,7 +30,7 @@ func checkReplyID(t *testing.T, id string) {
 	if admit.Scan(req, admit.Options{}) != nil {
 		return
 	}
-	want := readID(req, readFields(req, 0, envelopeNames)[envID])
+	want := readID(req, indexMessage(req, 0).id)
 	for _, resp := range []string{
 		`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`,
 		`{"result":{"nested":{"id":99,"method":"x"}},"id":` + id + `}`,

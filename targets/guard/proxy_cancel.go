@@ -1,16 +1,12 @@
 package guard
 
-import "github.com/canonfuzz/canonfuzz/internal/jsonspan"
+import "github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 
 // MethodCancelled is the notification of MCP's "Cancellation" utility
 // (basic/utilities/cancellation, protocol revisions 2024-11-05 on): either
 // side may send it to cancel a request it issued that is still in flight,
 // naming the request by params.requestId.
 const MethodCancelled = "notifications/cancelled"
-
-// cancelParamNames are the members of notifications/cancelled params the
-// guard reads.
-var cancelParamNames = []string{"requestId"}
 
 // cancelledID reads a client message the guard relays and returns the id
 // of the request it cancels, as the pending table keys ids (readID): the
@@ -21,20 +17,34 @@ var cancelParamNames = []string{"requestId"}
 // malformed cancellations are ignored, so a cancel the guard cannot read
 // never forgets a request. msg must be admitted (Decision.Message).
 //
-// It is the one place the proxy reads a field of a client message beside
-// Decide's Decision, so that it follows the message reader in one change.
+// It reads the envelope through the message index Decide reads
+// (indexMessage), and params.requestId, which only a cancel has, with one
+// more cursor over params.
 func cancelledID(msg []byte) (id []byte, ok bool) {
-	top := jsonspan.SkipSpace(msg, 0)
+	top := jsonwire.SkipSpace(msg, 0)
 	if top >= len(msg) || msg[top] != '{' {
 		return nil, false
 	}
-	f := readFields(msg, top, envelopeNames)
-	if f[envID].ok || !f[envMethod].ok || !jsonspan.NameIs(f[envMethod].Of(msg), MethodCancelled) || !f[envParams].isObject(msg) {
+	m := indexMessage(msg, top)
+	if m.id.ok || !m.method.ok || !jsonwire.NameIs(m.method.Of(msg), MethodCancelled) || !m.params.isObject(msg) {
 		return nil, false
 	}
-	p := readFields(msg, f[envParams].Start, cancelParamNames)
-	id = readID(msg, p[0])
+	id = readID(msg, requestIDOf(msg, m.params))
 	return id, id != nil
+}
+
+// requestIDOf finds the requestId member of the params object.
+func requestIDOf(msg []byte, params field) field {
+	var f field
+	c := jsonwire.NewCursor(msg, params.Start)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+		if jsonwire.NameIs(name.Of(msg), "requestId") {
+			c.Skip(f.skip(msg, v))
+			continue
+		}
+		c.Skip(jsonwire.ValueEnd(msg, v))
+	}
+	return f
 }
 
 // methodInitialize is the request MCP's "Cancellation" says clients never

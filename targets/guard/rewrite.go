@@ -1,8 +1,8 @@
 package guard
 
 import (
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // rewriteCall writes the tools/call to forward (SEP-3246 section 4.1 step
@@ -17,7 +17,8 @@ import (
 //
 // It also returns where a span of msg after the change lies in the result:
 // moved by the change's length when it begins at or after its end.
-func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte, func(field) field, error) {
+func rewriteCall(msg []byte, m *message, ext *bound.Provenance) ([]byte, func(field) field, error) {
+	params, meta := m.params, m.meta
 	pb, err := ext.MarshalJSON()
 	if err != nil {
 		return nil, nil, err
@@ -28,7 +29,7 @@ func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte,
 	var insert []byte
 	switch {
 	case meta.ok:
-		if pf := readFields(msg, meta.Start, []string{ProvenanceKey})[0]; pf.ok {
+		if pf := m.provenance; pf.ok {
 			at, end, insert = pf.Start, pf.End, pb
 			break
 		}
@@ -58,7 +59,7 @@ func rewriteCall(msg []byte, params, meta field, ext *bound.Provenance) ([]byte,
 // object's first member, if it has one.
 func memberFirst(msg []byte, open int, name string, value []byte) []byte {
 	b := append([]byte(name), value...)
-	if msg[jsonspan.SkipSpace(msg, open+1)] != '}' {
+	if msg[jsonwire.SkipSpace(msg, open+1)] != '}' {
 		b = append(b, ',')
 	}
 	return b

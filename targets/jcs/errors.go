@@ -9,7 +9,9 @@ import (
 // handed over as admitted. [Canonicalize] returns it only if admit.Scan
 // admitted something outside RFC 8259 or RFC 8785 section 3.1, so it marks a
 // bug in one of the two, never a property of the input alone: the fuzz
-// tests hold that it never occurs.
+// tests hold that it never occurs. It is therefore not the targets' one
+// positioned refusal (admit.Error, targets/internal/jsonwire), which names
+// a rule the input broke; the package doc of jsonwire gives this reason.
 type WriteError struct {
 	Offset int64 // byte offset into the input where writing stopped
 	Err    error // what was wrong there; one of the err* sentinels below

@@ -33,7 +33,7 @@ func sortPrefix(name []byte) uint64 {
 		copy(b[:], name)
 		p = binary.BigEndian.Uint64(b[:])
 	}
-	if p&msb == 0 {
+	if p&0x8080808080808080 == 0 { // no byte at or above 0x80
 		return p // ASCII: every byte is its own order
 	}
 	var q uint64

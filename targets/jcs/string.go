@@ -1,49 +1,11 @@
 package jcs
 
 import (
-	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/internal/jsonstring"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
-
-// special marks the bytes a string's fast copy loop must stop at: the
-// closing quote, a backslash and the control bytes RFC 8259 section 7
-// forbids raw.
-var special = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'] = true
-	t['\\'] = true
-	return t
-}()
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// hasSpecial reports whether any of the eight bytes in x is special: below
-// 0x20, '"' or '\\' (the classic "has a zero byte" test, applied three
-// times). It may not say which, so callers then look byte by byte.
-func hasSpecial(x uint64) bool {
-	q := x ^ (lsb * '"')
-	b := x ^ (lsb * '\\')
-	return ((x-lsb*0x20)&^x|(q-lsb)&^q|(b-lsb)&^b)&msb != 0
-}
-
-// skipPlain returns the offset of the first special byte at or after i, or
-// len(in).
-func skipPlain(in []byte, i int) int {
-	for i+8 <= len(in) && !hasSpecial(binary.LittleEndian.Uint64(in[i:])) {
-		i += 8
-	}
-	for i < len(in) && !special[in[i]] {
-		i++
-	}
-	return i
-}
 
 // appendString writes the string token at in[i] (an opening quote) in the
 // form of RFC 8785 section 3.2.2.2: escapes in the input are decoded and
@@ -52,7 +14,7 @@ func skipPlain(in []byte, i int) int {
 // closing quote and whether the token held any escape, in which case its
 // bytes are not its decoded value.
 func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, err error) {
-	j := skipPlain(in, i+1)
+	j := jsonwire.SkipLiteral(in, i+1)
 	if j < len(in) && in[j] == '"' {
 		return append(dst, in[i:j+1]...), j + 1, false, nil // the common case: nothing to escape
 	}
@@ -65,9 +27,9 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 		case '"':
 			return append(dst, '"'), j + 1, escaped, nil
 		case '\\':
-			r, n, err := readEscape(in, j)
+			r, n, err := jsonwire.ReadEscape(in, j)
 			if err != nil {
-				return dst, j, escaped, err
+				return dst, j, escaped, escapeError(err)
 			}
 			dst = jsonstring.AppendRune(dst, r)
 			escaped = true
@@ -75,7 +37,7 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 		default: // a raw control byte, which admission refuses
 			return dst, j, escaped, errSyntax
 		}
-		k := skipPlain(in, j)
+		k := jsonwire.SkipLiteral(in, j)
 		dst = append(dst, in[j:k]...)
 		j = k
 	}
@@ -88,7 +50,7 @@ func appendString(dst, in []byte, i int) (out []byte, next int, escaped bool, er
 func decodeString(dst, in []byte, i int) ([]byte, int, error) {
 	i++
 	for {
-		j := skipPlain(in, i)
+		j := jsonwire.SkipLiteral(in, i)
 		dst = append(dst, in[i:j]...)
 		if j >= len(in) {
 			return dst, j, errSyntax
@@ -97,9 +59,9 @@ func decodeString(dst, in []byte, i int) ([]byte, int, error) {
 		case '"':
 			return dst, j + 1, nil
 		case '\\':
-			r, n, err := readEscape(in, j)
+			r, n, err := jsonwire.ReadEscape(in, j)
 			if err != nil {
-				return dst, j, err
+				return dst, j, escapeError(err)
 			}
 			dst = utf8.AppendRune(dst, r)
 			i = n

@@ -50,19 +50,3 @@ func TestAppendStringRefusesWhatAdmissionRefuses(t *testing.T) {
 		}
 	}
 }
-
-func TestHasSpecial(t *testing.T) {
-	for i := range 8 {
-		for _, c := range []byte{0, 0x1f, '"', '\\'} {
-			w := []byte("abcdefgh")
-			w[i] = c
-			if !hasSpecial(uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56) {
-				t.Errorf("hasSpecial(%q) = false", w)
-			}
-		}
-	}
-	if hasSpecial(0x2121212121212121) || hasSpecial(0xffffffffffffffff) || hasSpecial(0x5d5d5d5d23232323) {
-		t.Error("hasSpecial reports a special byte in a word without one")
-	}
-}

@@ -3,7 +3,7 @@ package jcs
 import (
 	"bytes"
 
-	"github.com/canonfuzz/canonfuzz/internal/jsonspan"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // A writer produces the canonical form of one JSON text in a single pass
@@ -53,7 +53,7 @@ func (w *writer) keyOf(m *member) []byte {
 // member names are unique (duplicates are written, in no promised order).
 func (w *writer) write() error {
 	in := w.in
-	i := jsonspan.SkipSpace(in, 0)
+	i := jsonwire.SkipSpace(in, 0)
 	for {
 		var opened bool
 		var err error
@@ -84,7 +84,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 	}
 	switch c := in[i]; c {
 	case '{', '[':
-		j := jsonspan.SkipSpace(in, i+1)
+		j := jsonwire.SkipSpace(in, i+1)
 		if j < len(in) && in[j] == c+2 { // '{'+2 is '}', '['+2 is ']'
 			w.out = append(w.out, c, c+2)
 			return j + 1, false, nil
@@ -122,7 +122,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 func (w *writer) next(i int) (int, bool, error) {
 	in := w.in
 	for {
-		i = jsonspan.SkipSpace(in, i)
+		i = jsonwire.SkipSpace(in, i)
 		if len(w.stack) == 0 {
 			if i != len(in) {
 				return i, false, errSyntax
@@ -136,7 +136,7 @@ func (w *writer) next(i int) (int, bool, error) {
 		switch c := in[i]; {
 		case c == ',':
 			w.out = append(w.out, ',')
-			i = jsonspan.SkipSpace(in, i+1)
+			i = jsonwire.SkipSpace(in, i+1)
 			if top.object {
 				i, err := w.memberName(i)
 				return i, false, err
@@ -179,12 +179,12 @@ func (w *writer) memberName(i int) (int, error) {
 	}
 	m.prefix = sortPrefix(w.keyOf(&m))
 	w.members = append(w.members, m)
-	j := jsonspan.SkipSpace(in, next)
+	j := jsonwire.SkipSpace(in, next)
 	if j >= len(in) || in[j] != ':' {
 		return j, errSyntax
 	}
 	w.out = append(w.out, ':')
-	return jsonspan.SkipSpace(in, j+1), nil
+	return jsonwire.SkipSpace(in, j+1), nil
 }
 
 func (w *writer) literal(i int, lit string) (int, bool, error) {

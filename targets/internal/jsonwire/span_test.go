@@ -1,4 +1,4 @@
-package jsonspan
+package jsonwire
 
 import (
 	"encoding/json"

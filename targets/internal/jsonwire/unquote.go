@@ -1,8 +1,7 @@
-package jsonspan
+package jsonwire
 
 import (
 	"bytes"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -51,12 +50,12 @@ func AppendUnquoted(out, body []byte) ([]byte, bool) {
 		case 't':
 			out = append(out, '\t')
 		case 'u':
-			r, n := unicodeEscape(body[i:])
-			if n == 0 {
+			r, next, err := ReadEscape(body, i)
+			if err != nil {
 				return out, false
 			}
 			out = utf8.AppendRune(out, r)
-			i += n
+			i = next
 			continue
 		default:
 			return out, false
@@ -64,48 +63,6 @@ func AppendUnquoted(out, body []byte) ([]byte, bool) {
 		i += 2
 	}
 	return out, true
-}
-
-// unicodeEscape reads \uXXXX, or a surrogate pair of two, at the start of
-// b: the code point and the bytes read, or 0 bytes for a malformed or lone
-// surrogate escape.
-func unicodeEscape(b []byte) (rune, int) {
-	r, ok := hex4(b)
-	if !ok {
-		return 0, 0
-	}
-	if !utf16.IsSurrogate(r) {
-		return r, 6
-	}
-	if r >= 0xDC00 || len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
-		return 0, 0
-	}
-	lo, ok := hex4(b[6:])
-	if !ok || lo < 0xDC00 || lo > 0xDFFF {
-		return 0, 0
-	}
-	return utf16.DecodeRune(r, lo), 12
-}
-
-// hex4 reads the four hex digits of \uXXXX at the start of b.
-func hex4(b []byte) (rune, bool) {
-	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[2:6] {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }
 
 // NameIs reports whether the string token tok decodes to want. It does not

@@ -1,18 +1,12 @@
-// Package jsonspan reads a JSON text that targets/admit has admitted by
-// byte offsets, without building a tree: where a value ends, the members
-// of an object, the elements of an array, the value of a string token.
-// Admission has already checked the grammar (RFC 8259), so every walk here
-// only finds where each token ends. On bytes that are not admitted JSON
-// an answer means nothing (a container's end is where its brackets
-// balance), but no walk panics or reads past the slice, and one that runs
-// out of bytes reports false.
-//
-// It is the one token skipper of the module's readers of admitted bytes
-// (targets/guard reads a message's kind, method, id and params with it,
-// targets/bound counts a document's values before decoding one), and its
-// SkipSpace is the whitespace skipper of targets/admit, targets/jcs and
-// targets/digest too (on any bytes: it reads only whitespace).
-package jsonspan
+// This file reads a JSON text that targets/admit has admitted by byte
+// offsets, without building a tree: where a value ends, the members of an
+// object, the elements of an array. Admission has already checked the
+// grammar (RFC 8259), so every walk here only finds where each token ends.
+// On bytes that are not admitted JSON an answer means nothing (a
+// container's end is where its brackets balance), but no walk panics or
+// reads past the slice, and one that runs out of bytes reports false.
+
+package jsonwire
 
 import "bytes"
 
@@ -105,45 +99,118 @@ func isDelimiter(c byte) bool {
 	return false
 }
 
+// Cursor steps through the members of one object of admitted bytes, for
+// a reader that descends into the values it needs and skips the rest, so
+// that it reads every byte once. It holds no pointer but to the bytes, so
+// a reader keeps it (and whatever it indexes) on its stack:
+//
+//	c := NewCursor(b, i)
+//	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+//		c.Skip(end of the value at v)
+//	}
+//	end, ok := c.End()
+type Cursor struct {
+	b    []byte
+	i    int  // the offset to read from
+	end  int  // the offset just after the closing brace, once read
+	done bool // the walk is over: at the closing brace, or stopped
+	ok   bool // the walk reached the closing brace
+	next bool // a member was returned and its value not yet skipped
+}
+
+// NewCursor starts a walk of the object that starts at b[i].
+func NewCursor(b []byte, i int) Cursor {
+	if i >= len(b) || b[i] != '{' {
+		return Cursor{b: b, i: i, done: true}
+	}
+	c := Cursor{b: b, i: SkipSpace(b, i+1)}
+	if c.i < len(b) && b[c.i] == '}' {
+		c.done, c.ok, c.end = true, true, c.i+1
+	}
+	return c
+}
+
+// Next returns the next member's name token and the offset of its value,
+// or false when the walk is over. The caller reports where the value ends
+// with Skip before it calls Next again.
+func (c *Cursor) Next() (name Span, value int, ok bool) {
+	b := c.b
+	if c.done || c.next || c.i >= len(b) || b[c.i] != '"' {
+		c.done = true
+		return Span{}, 0, false
+	}
+	nameEnd, ok := StringEnd(b, c.i)
+	if !ok {
+		c.done, c.i = true, nameEnd
+		return Span{}, 0, false
+	}
+	j := SkipSpace(b, nameEnd)
+	if j >= len(b) || b[j] != ':' {
+		c.done, c.i = true, j
+		return Span{}, 0, false
+	}
+	c.next = true
+	return Span{c.i, nameEnd}, SkipSpace(b, j+1), true
+}
+
+// Skip continues the walk after the value that ends at b[end]; an end
+// that is not where a value could end (ok false from ValueEnd) is reported
+// with ok false, and stops the walk.
+func (c *Cursor) Skip(end int, ok bool) {
+	b := c.b
+	c.next = false
+	if !ok {
+		c.done, c.i = true, end
+		return
+	}
+	i := SkipSpace(b, end)
+	switch {
+	case i < len(b) && b[i] == '}':
+		c.done, c.ok, c.end = true, true, i+1
+	case i < len(b) && b[i] == ',':
+		c.i = SkipSpace(b, i+1)
+	default:
+		c.done, c.i = true, i
+	}
+}
+
+// End returns the offset just after the closing brace and true once the
+// walk reached it, or where it stopped and false.
+func (c *Cursor) End() (int, bool) {
+	if c.ok {
+		return c.end, true
+	}
+	return c.i, false
+}
+
+// Object walks the object that starts at b[i] with a Cursor, calling each
+// for every member in order with the member's name token and the offset
+// of its value; each returns the offset just after the value (it may walk
+// into the value, or skip it with ValueEnd) and false to stop the walk
+// there. Object returns what Cursor.End returns.
+func Object(b []byte, i int, each func(name Span, value int) (end int, ok bool)) (int, bool) {
+	c := NewCursor(b, i)
+	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
+		c.Skip(each(name, v))
+	}
+	return c.End()
+}
+
 // Members calls each for every member of the object that starts at b[i],
 // in order, until each returns false. It reports whether b[i] starts an
 // object whose members it could walk to the closing brace (or to where
 // each stopped).
 func Members(b []byte, i int, each func(Member) bool) bool {
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	i = SkipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return true
-	}
-	for i < len(b) && b[i] == '"' {
-		nameEnd, ok := StringEnd(b, i)
-		if !ok {
-			return false
+	stopped := false
+	_, ok := Object(b, i, func(name Span, v int) (int, bool) {
+		end, ok := ValueEnd(b, v)
+		if ok && !each(Member{name, Span{v, end}}) {
+			stopped = true
+			return end, false
 		}
-		j := SkipSpace(b, nameEnd)
-		if j >= len(b) || b[j] != ':' {
-			return false
-		}
-		vs := SkipSpace(b, j+1)
-		ve, ok := ValueEnd(b, vs)
-		if !ok {
-			return false
-		}
-		if !each(Member{Span{i, nameEnd}, Span{vs, ve}}) {
-			return true
-		}
-		i = SkipSpace(b, ve)
-		if i < len(b) && b[i] == '}' {
-			return true
-		}
-		if i >= len(b) || b[i] != ',' {
-			return false
-		}
-		i = SkipSpace(b, i+1)
-	}
-	return false
+		return end, ok
+	})
+	return ok || stopped
 }
 
 // Elements calls each for every element of the array that starts at b[i],
@@ -217,9 +284,9 @@ func CountValues(b []byte, i, max int) (int, bool) {
 	return n, true
 }
 
-// Kind names the JSON type of the value that starts with byte c (RFC 8259
+// ValueType names the JSON type of the value that starts with byte c (RFC 8259
 // section 3), as targets/bound names them.
-func Kind(c byte) string {
+func ValueType(c byte) string {
 	switch c {
 	case '{':
 		return "object"
