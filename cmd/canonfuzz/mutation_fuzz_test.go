@@ -1,3 +1,5 @@
+//go:build lab || planted
+
 package main
 
 import (
