@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"math"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -19,6 +20,9 @@ var _ = register(Target{
 	Oracles:  []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
 	Params:   []property.Param{property.Uint64},
 	Seeds:    appendixBSeeds(),
+	Planted: []Variant{
+		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber, Efficacy: true},
+	},
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {

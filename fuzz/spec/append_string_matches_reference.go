@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -25,6 +26,10 @@ var _ = register(Target{
 		seeds.Of("upper-hex", "controls in upper-case hex", "\x00\x1f\x7f", uint64(0xffffffffffffffff)),
 		seeds.Of("pairs", "\\u escapes and surrogate pairs", "é😀\uE000", uint64(0xaaaaaaaaaaaaaaaa)),
 		seeds.Of("long-run", "a long plain run past eight bytes", "\u2028 long run of plain text past eight bytes", uint64(2)),
+	},
+	Planted: []Variant{
+		{Fault: "control escapes in upper-case hex", Impl: property.StringCodec{Append: planted.StringUpperHex, Decode: jcs.DecodeStringToken}, Efficacy: true},
+		{Fault: "DEL escaped", Impl: property.StringCodec{Append: planted.StringEscapesDelete, Decode: jcs.DecodeStringToken}, Efficacy: true},
 	},
 }, Checked[property.StringCodec]{
 	Real: property.StringCodec{Append: jcs.AppendStringToken, Decode: jcs.DecodeStringToken},

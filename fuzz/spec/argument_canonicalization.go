@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -28,6 +29,9 @@ var _ = register(Target{
 		pathPair("\x09", "/", "/./", false, "the root"),
 		pathPair("\x0a", "/srv/acme/x%00", "/srv/acme/x\\..", false, "a NUL and a backslash: refused"),
 		pathPair("\x0b", "/srv/\uabbc", "/srv/\u13ec", true, "a Cherokee small letter and its capital: one resource under folding, which x/text folds back and forth"),
+	},
+	Planted: []Variant{
+		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},
 	},
 }, Checked[property.PathCanonicalizer]{
 	Real: property.BoundPath,

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -34,6 +35,9 @@ var _ = register(Target{
 		seeds.Of("encoded-fragment", "an encoded '#': a name before decoding, a fragment after", "%23", false),
 		seeds.Of("encoded-scheme", "an encoded ':' that makes a scheme", "ab%3Ac", false),
 		seeds.Of("cherokee-folded", "a Cherokee capital, folded: x/text folds it to the small letter and back", "\u13ec", true),
+	},
+	Planted: []Variant{
+		{Fault: "percent-decoded once, not to a fixed point", Impl: planted.CanonDecodesOnce, Efficacy: true},
 	},
 }, Checked[property.ArgCanonicalizer]{
 	Real: bound.CanonicalizeString,

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -21,6 +22,9 @@ var _ = register(Target{
 	Seeds:    underBothProfiles(writerDocuments()),
 	Sources: []seeds.Source{seeds.ModuleFiles("github.com/cyberphone/json-canonicalization", "testdata/input/*.json",
 		"the RFC author's testdata inputs", func(b []byte) []any { return []any{b, false} })},
+	Planted: []Variant{
+		{Fault: "last duplicate wins", Impl: planted.LastWinsUnder, Efficacy: true},
+	},
 }, Checked[property.ProfileCanonicalizer]{
 	Real: jcs.Canonicalize,
 	Check: func(c property.ProfileCanonicalizer, in property.Input) *property.Violation {

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -17,6 +18,9 @@ var _ = register(Target{
 	Node:     true,
 	Document: valueDocument,
 	Seeds:    generatedValueSeeds(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
+	},
 }, Checked[property.Canonicalizer]{
 	Real: property.JCSDefault,
 	Check: func(c property.Canonicalizer, in property.Input) *property.Violation {

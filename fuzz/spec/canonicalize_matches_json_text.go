@@ -3,6 +3,7 @@ package spec
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -20,6 +21,9 @@ var _ = register(Target{
 	Text:     oneText,
 	Document: textDocument,
 	Seeds:    writerDocuments(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder, Efficacy: true},
+	},
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
 	return property.CanonicalizeMatchesJSONText(c, jsonText, text)
 }))

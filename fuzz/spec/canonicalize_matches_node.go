@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -18,6 +19,9 @@ var _ = register(Target{
 	Text:     oneText,
 	Document: textDocument,
 	Seeds:    oracleDocuments(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
+	},
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
 	return withNode("CanonicalizeMatchesOracles", func(refs []oracle.Canonicalizer) *property.Violation {
 		return property.CanonicalizeMatchesOracles(c, refs, text)

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -21,6 +22,11 @@ var _ = register(Target{
 	Document: textDocument,
 	GoFuzz:   true,
 	Seeds:    oracleDocuments(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
+		{Fault: "last duplicate wins", Impl: planted.LastWins},
+		{Fault: "U+FFFD for invalid UTF-8 and lone surrogates", Impl: planted.Substitute, Efficacy: true},
+	},
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
 	return property.CanonicalizeMatchesOracles(c, installed.Go(), text)
 }))

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -20,6 +21,9 @@ var _ = register(Target{
 	Oracles:  []string{"jcs.ReferenceCompareUTF16"},
 	Params:   []property.Param{property.String, property.String},
 	Seeds:    seeds.KeyOrderPairs(),
+	Planted: []Variant{
+		{Fault: "names compared by code point", Impl: []property.Comparison{{Name: "CompareByteOrder", Compare: planted.CompareByteOrder}}, Efficacy: true},
+	},
 }, Checked[[]property.Comparison]{
 	Real: []property.Comparison{{Name: "CompareUTF16", Compare: jcs.CompareUTF16}, {Name: "CompareNames", Compare: jcs.CompareNames}},
 	Check: func(cs []property.Comparison, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -19,4 +20,7 @@ var _ = register(Target{
 	Document: messageDocument,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "last duplicate wins, no admission (encoding/json)", Impl: planted.GuardLastWins, Efficacy: true},
+	},
 }, textTwice(guard.Decide, generatedMessage, property.DecisionsAreAdmitted))

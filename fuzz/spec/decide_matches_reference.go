@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -18,6 +19,9 @@ var _ = register(Target{
 	Text:     oneText,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "the method compared as written, not decoded", Impl: planted.GuardComparesRawMethod},
+	},
 }, Checked[property.Decider]{
 	Real: guard.Decide,
 	Check: func(d property.Decider, in property.Input) *property.Violation {

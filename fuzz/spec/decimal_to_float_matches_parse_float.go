@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -26,6 +27,9 @@ var _ = register(Target{
 		seeds.Of("halfway", "halfway between two doubles", uint64(9007199254740993), 0),
 		seeds.Of("largest-w", "the largest mantissa", uint64(18446744073709551615), -20),
 		seeds.Of("typical", "a typical 17-digit double", uint64(12345678901234567), -16),
+	},
+	Planted: []Variant{
+		{Fault: "decided with two roundings", Impl: planted.DecimalNaive, Efficacy: true},
 	},
 }, Checked[property.DecimalDecider]{
 	Real: jcs.DecimalToFloat,

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -27,6 +28,9 @@ var _ = register(Target{
 		seeds.Text("empty", "the empty string", `""`),
 		seeds.Text("trailing-space", "a token with whitespace after it: admitted as a document, refused as a token by both", `"a" `),
 		seeds.Text("escaped-nul", "an escaped NUL, which decodes to a zero byte", `"a\u0000b"`),
+	},
+	Planted: []Variant{
+		{Fault: "decoded as a Go literal (strconv.Unquote)", Impl: planted.DecodeStringStrconv},
 	},
 }, Checked[property.StringDecoder]{
 	Real: jcs.DecodeStringToken,

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -19,6 +20,9 @@ var _ = register(Target{
 	Params:   []property.Param{property.Bytes},
 	Document: requestDocument,
 	Seeds:    generatedCallSeeds(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON},
+	},
 }, Checked[property.DigestFunc]{
 	Real: digest.Sum,
 	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {

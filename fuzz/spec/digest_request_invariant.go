@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -21,6 +22,9 @@ var _ = register(Target{
 	Document: requestDocument,
 	GoFuzz:   true,
 	Seeds:    seeds.DigestRequests(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
+	},
 }, textTwice(digest.Sum, generatedRequest, property.DigestRequestInvariant))
 
 // requestDocument is the document of the digest targets.

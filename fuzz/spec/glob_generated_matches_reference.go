@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Oracles:  []string{"bound.ReferenceGlob (RE2)", "gen.GenerateGlob's expansions"},
 	Params:   []property.Param{property.Bytes},
 	Seeds:    generatedGlobSeeds(),
+	Planted: []Variant{
+		{Fault: "* crossing /", Impl: planted.GlobStarCrossesSlash},
+	},
 }, Checked[property.GlobCompiler]{
 	Real: property.BoundGlob,
 	Check: func(c property.GlobCompiler, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -42,6 +43,9 @@ var _ = register(Target{
 		seeds.Of("globstars", "globstars between letters", "**a**a**b", "aaaa"),
 		seeds.Of("past-63-tokens", "past 63 tokens: the position-set matcher", strings.Repeat("a?", 40)+"*", strings.Repeat("ab", 40)+"/"),
 		seeds.Of("many-stars", "forty stars", strings.Repeat("*x", 40), strings.Repeat("yx", 40)),
+	},
+	Planted: []Variant{
+		{Fault: "* crossing /", Impl: []property.GlobMatcher{{Name: "GlobStarCrossesSlash", Compile: planted.GlobStarCrossesSlash}}, Efficacy: true},
 	},
 }, Checked[[]property.GlobMatcher]{
 	Real: []property.GlobMatcher{{Name: "Match", Compile: property.BoundGlob}, {Name: "MatchPositionSet", Compile: property.BoundGlobPositionSet}},

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -22,6 +23,11 @@ var _ = register(Target{
 	Document: messageDocument,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "last duplicate wins, no admission (encoding/json)", Impl: planted.GuardLastWins},
+		{Fault: "original bytes forwarded after a first-wins check", Impl: planted.GuardForwardsInput, Efficacy: true},
+		{Fault: "relays CRs", Impl: planted.GuardRelaysRaw},
+	},
 }, Checked[property.Decider]{
 	Real: guard.Decide,
 	Check: func(d property.Decider, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -15,6 +16,9 @@ var _ = register(Target{
 	Oracles:  []string{"bound.BoundAdmits"},
 	Params:   []property.Param{property.Uint64, property.Uint64},
 	Seeds:    seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
+	Planted: []Variant{
+		{Fault: "arguments one rule constrains dropped", Impl: planted.MeetRulesDropOneSided, Efficacy: true},
+	},
 }, Checked[property.BoundMeeter]{
 	Real: bound.MeetBounds,
 	Check: func(m property.BoundMeeter, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -19,6 +20,9 @@ var _ = register(Target{
 	Seeds: append(seedPairs(16, 7, 3, "a PRNG seed pair of the constraint generator"),
 		seeds.Of("raw-prefixes-nest", `prefix "/srv/acme/../etc" and prefix "/srv/acme/": one extends the other as written, not once canonicalized`,
 			uint64(13148063854304952320), uint64(0))),
+	Planted: []Variant{
+		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands},
+	},
 }, Checked[property.ConstraintMeeter]{
 	Real: bound.MeetConstraints,
 	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {

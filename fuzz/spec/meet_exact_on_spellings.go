@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Oracles:  []string{"bound.Admitter"},
 	Params:   []property.Param{property.Bytes},
 	Seeds:    generatedPairSeeds(),
+	Planted: []Variant{
+		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands, Efficacy: true},
+	},
 }, Checked[property.ConstraintMeeter]{
 	Real: bound.MeetConstraints,
 	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {

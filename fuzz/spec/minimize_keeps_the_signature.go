@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Oracles:  []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
 	Params:   []property.Param{property.Bytes},
 	Seeds:    seeds.MinimizerProbes(),
+	Planted: []Variant{
+		{Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: planted.MinimizeKeepsAnyFailure},
+	},
 }, Checked[property.Minimizer]{
 	Real: minimize.Minimize,
 	Check: func(m property.Minimizer, in property.Input) *property.Violation {

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -18,6 +19,9 @@ var _ = register(Target{
 	Oracles:  append([]string{"gen.ECMAScriptNumber"}, goOracleNames...),
 	Params:   []property.Param{property.Uint64},
 	Seeds:    numberSeeds(),
+	Planted: []Variant{
+		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber},
+	},
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {

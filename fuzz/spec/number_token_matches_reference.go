@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Oracles:  []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
 	Params:   []property.Param{property.String},
 	Seeds:    numberTokens(),
+	Planted: []Variant{
+		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
+	},
 }, Checked[property.TokenWriter]{
 	Real: jcs.AppendNumberToken,
 	Check: func(w property.TokenWriter, in property.Input) *property.Violation {

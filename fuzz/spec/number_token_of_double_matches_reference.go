@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"math"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
@@ -22,6 +23,9 @@ var _ = register(Target{
 		ofDouble("2^53-shortest", 0x4340000000000000, 0), ofDouble("2^70-17", 0x4430000000000000, 17),
 		ofDouble("below-1e23-17", 0x44b52d02c7e14af5, 17), ofDouble("1e23-17", 0x44b52d02c7e14af6, 17),
 		ofDouble("0.1-17", math.Float64bits(0.1), 17), ofDouble("0.3-16", math.Float64bits(0.3), 16),
+	},
+	Planted: []Variant{
+		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
 	},
 }, Checked[property.TokenWriter]{
 	Real: jcs.AppendNumberToken,

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -21,4 +22,7 @@ var _ = register(Target{
 	Document: "the provenance object gen.GenerateChainProbe makes",
 	Seeds:    seeds.Provenances(),
 	Sources:  []seeds.Source{seeds.Payloads("targets/bound/testdata/vectors", "the parse vectors", "kind: parse", false, seeds.AsBytes)},
+	Planted: []Variant{
+		{Fault: "a prefix met with a glob keeps the prefix", Impl: property.ProvenanceReader{Parse: bound.Parse, EffBound: planted.EffBoundPrefixWins}, Efficacy: true},
+	},
 }, textTwice(property.ProvenanceReader{Parse: bound.Parse, EffBound: bound.EffBound}, generatedProvenance, property.ProvenanceParsesAndMeets))

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Seeds:    seeds.DigestRequests(),
+	Planted: []Variant{
+		{Fault: "the refusal's type lost", Impl: planted.ParseLosesErrorType, Efficacy: true},
+	},
 }, Checked[property.InvocationParser]{
 	Real: digest.Parse,
 	Check: func(p property.InvocationParser, in property.Input) *property.Violation {

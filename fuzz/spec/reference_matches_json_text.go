@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
@@ -20,4 +21,7 @@ var _ = register(Target{
 	Document: textDocument,
 	Seeds:    concat(seeds.AdmitInputs(), generatedTexts(300)),
 	Sources:  []seeds.Source{admissionVectors},
+	Planted: []Variant{
+		{Fault: "noncharacters refused under RFC 8785", Impl: planted.ReferenceRefusesNoncharacters, Efficacy: true},
+	},
 }, textTwice(admit.Reference, generatedText, property.ReferenceMatchesJSONText))

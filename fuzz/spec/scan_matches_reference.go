@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
@@ -21,6 +22,11 @@ var _ = register(Target{
 	GoFuzz:   true,
 	Seeds:    concat(seeds.AdmitInputs(), seeds.RFCSamples(), generatedTexts(300)),
 	Sources:  []seeds.Source{admissionVectors},
+	Planted: []Variant{
+		{Fault: "duplicates admitted", Impl: planted.ScanAdmitsDuplicates, Efficacy: true},
+		{Fault: "offsets one byte late", Impl: planted.ScanOffsetsLate, Efficacy: true},
+		{Fault: "a raw DEL in a string refused", Impl: planted.ScanRefusesDelete, Efficacy: true},
+	},
 }, textTwice(admit.Scan, generatedText, property.ScanMatchesReference))
 
 // admissionVectors are the admission vectors of targets/admit, read where

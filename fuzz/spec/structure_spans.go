@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
@@ -15,6 +16,9 @@ var _ = register(Target{
 	Input:    "raw bytes",
 	Params:   []property.Param{property.Bytes},
 	Seeds:    seeds.MinimizerProbes(),
+	Planted: []Variant{
+		{Fault: "an unterminated string's span past the end", Impl: planted.StructureOverrunsUnterminated},
+	},
 }, Checked[property.StructureReader]{
 	Real: minimize.Structure,
 	Check: func(r property.StructureReader, in property.Input) *property.Violation {

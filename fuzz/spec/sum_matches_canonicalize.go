@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Oracles:  []string{"jcs.Canonicalize"},
 	Params:   []property.Param{property.String, property.Bool},
 	Seeds:    seeds.DigestSums(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
+	},
 }, Checked[property.DigestFunc]{
 	Real: digest.Sum,
 	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {

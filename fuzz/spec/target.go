@@ -47,6 +47,11 @@ type Target struct {
 	// property on such a document directly, so that a minimized failure
 	// can also be read as the document.
 	Document string
+	// Planted are its planted faults (fuzz/planted), at least one: the
+	// planted-fault test drives each to a failure, docs/PLANTED-FAULTS.md
+	// lists them (TestPlantedFaultsTable) and the efficacy benchmark runs
+	// those marked Efficacy.
+	Planted []Variant
 	// Spec is the file that declares it, in fuzz/spec.
 	Spec string
 
@@ -85,6 +90,12 @@ func register[I any](t Target, c Checked[I]) *Target {
 	}
 	if (t.Document == "") != (c.DocumentOf == nil) || (c.DocumentOf == nil) != (c.CheckDocument == nil) {
 		panic("spec: " + t.Name + " (" + t.Spec + ") has half a document form")
+	}
+	for i, v := range t.Planted {
+		if _, ok := v.Impl.(I); !ok || v.Fault == "" {
+			panic(fmt.Sprintf("spec: %s (%s): planted variant %q is a %T, not the %T its property checks", t.Name, t.Spec, v.Fault, v.Impl, c.Real))
+		}
+		t.Planted[i].Target = t.Name
 	}
 	t.real = c.Real
 	t.impl = fmt.Sprintf("%T", c.Real)

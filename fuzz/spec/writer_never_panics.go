@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -16,6 +17,9 @@ var _ = register(Target{
 	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Seeds:    writerDocuments(),
+	Planted: []Variant{
+		{Fault: "partial output kept on error", Impl: planted.WriterKeepsPartialOutput},
+	},
 }, Checked[property.Writer]{
 	Real: jcs.AppendAdmitted,
 	Check: func(w property.Writer, in property.Input) *property.Violation {
