@@ -11,12 +11,11 @@ import (
 // jcs.DecodeStringToken against jcs.ReferenceString, under every choice of
 // escapes the input allows.
 var _ = register(Target{
-	Name: "FuzzAppendStringMatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "AppendStringMatchesReference",
-	Checks:   "every escaping of a string is written as RFC 8785 says and decodes to it",
-	Input:    "a string, escape choices",
-	Oracles:  []string{"jcs.ReferenceString"},
-	Params:   []property.Param{property.String, property.Uint64},
+	Name: "FuzzAppendStringMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "every escaping of a string is written as RFC 8785 says and decodes to it",
+	Input:   "a string, escape choices",
+	Oracles: []string{"jcs.ReferenceString"},
+	Params:  []property.Param{property.String, property.Uint64},
 	Seeds: []seeds.Seed{
 		seeds.Of("controls", "every control character, escaped minimally", "\x00\x01\x08\x09\x0a\x0c\x0d\x1f\x7f", uint64(0)),
 		seeds.Of("quote-backslash-solidus", "the quote and backslash escaped, the solidus not", `"\/`, uint64(1)),

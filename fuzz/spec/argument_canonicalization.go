@@ -10,7 +10,7 @@ import (
 // canonical form exactly when the reference resolver
 // (fuzz/property/argcanon_resolver.go) gives them one resource.
 var _ = register(Target{
-	Name: "FuzzArgumentCanonicalization", Dir: "fuzz/bound", File: "argcanon_test.go", Area: "bound",
+	Name: "FuzzArgumentCanonicalization", Stub: "fuzz/bound/argcanon_test.go",
 	Property: "ArgumentCanonicalizationMatchesResolver",
 	Checks:   "two values share a canonical form exactly when the reference resolver gives them one resource",
 	Input:    "generator bytes (gen.GeneratePathPair), two strings, folding",

@@ -11,8 +11,7 @@ import (
 // profiles refuses what admission refuses and writes an admitted, canonical
 // fixed point with the input's value.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeFixedPoint", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
-	Property: "CanonicalizeFixedPoint",
+	Name: "FuzzCanonicalizeFixedPoint", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:   "a refusal is admit.Scan's; the output is admitted, a fixed point, canonical and the input's value",
 	Input:    "raw bytes, as a text and as generator bytes (gen.GenerateText), a profile (false: RFC 8785, true: I-JSON)",
 	Oracles:  []string{"encoding/json", "jcs.IsCanonical", "admit.Scan"},

@@ -10,12 +10,11 @@ import (
 // gen.Generate makes canonicalize to gen.Canonical's bytes, and the Go
 // oracles write them too.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeGeneratedValue", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
+	Name: "FuzzCanonicalizeGeneratedValue", Stub: "fuzz/jcs/oracles_test.go",
 	Property: "GeneratedWritingsAgree",
 	Checks:   "three writings of a generated value canonicalize to the model's bytes, and an oracle's",
 	Input:    "generator bytes (gen.Generate)",
 	Oracles:  append([]string{"gen.Canonical"}, goOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Document: valueDocument,
 	Seeds:    generatedValueSeeds(),
 	Planted: []Variant{

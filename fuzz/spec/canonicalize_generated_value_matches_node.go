@@ -9,12 +9,11 @@ import (
 // FuzzCanonicalizeGeneratedValueMatchesNode (fuzz/jcs):
 // FuzzCanonicalizeGeneratedValue against the Node oracles.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeGeneratedValueMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Name: "FuzzCanonicalizeGeneratedValueMatchesNode", Stub: "fuzz/jcs/node_test.go",
 	Property: "GeneratedWritingsAgree",
 	Checks:   "the same against the Node oracles",
 	Input:    "generator bytes (gen.Generate)",
 	Oracles:  append([]string{"gen.Canonical"}, nodeOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Node:     true,
 	Document: valueDocument,
 	Seeds:    generatedValueSeeds(),

@@ -12,12 +12,10 @@ import (
 // both write, on a raw text and on the text gen.GenerateText makes of the
 // same bytes.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesJSONText", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
-	Property: "CanonicalizeMatchesJSONText",
+	Name: "FuzzCanonicalizeMatchesJSONText", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:   "equal to jsontext's canonical form wherever both write",
 	Input:    textInput,
 	Oracles:  []string{"jsontext (fuzz/oracle/jsontext)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	Seeds:    writerDocuments(),

@@ -9,12 +9,11 @@ import (
 // FuzzCanonicalizeMatchesNode (fuzz/jcs): FuzzCanonicalizeMatchesOracles
 // against the Node oracles.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Name: "FuzzCanonicalizeMatchesNode", Stub: "fuzz/jcs/node_test.go",
 	Property: "CanonicalizeMatchesOracles",
 	Checks:   "the same against the Node oracles",
 	Input:    textInput,
 	Oracles:  append([]string{"admit.Reference", "encoding/json"}, nodeOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Node:     true,
 	Text:     oneText,
 	Document: textDocument,

@@ -12,12 +12,10 @@ import (
 // jsontext), every departure explained, on a raw text and on the text
 // gen.GenerateText makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesOracles", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
-	Property: "CanonicalizeMatchesOracles",
+	Name: "FuzzCanonicalizeMatchesOracles", Stub: "fuzz/jcs/oracles_test.go",
 	Checks:   "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
 	Input:    textInput,
 	Oracles:  append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	GoFuzz:   true,

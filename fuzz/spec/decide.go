@@ -10,12 +10,11 @@ import (
 // FuzzDecide (fuzz/guard): each action of guard.Decide keeps its promises,
 // on a message and on the one gen.GenerateMessage makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
+	Name: "FuzzDecide", Stub: "fuzz/guard/guard_test.go",
 	Property: "DecisionsAreAdmitted",
 	Checks:   "each action keeps its promises: admitted, one line, faithful relays, error answers",
 	Input:    "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)",
 	Oracles:  []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: messageDocument,
 	Seeds:    guardMessages(),

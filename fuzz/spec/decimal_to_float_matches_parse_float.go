@@ -2,9 +2,9 @@ package spec
 
 import (
 	"fmt"
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -14,12 +14,11 @@ import (
 // Eisel-Lemire path, against strconv.ParseFloat, on a decimal and on the
 // decimal gen.Decimal makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzDecimalToFloatMatchesParseFloat", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "DecimalToFloatMatchesParseFloat",
-	Checks:   "the Eisel-Lemire path decides the double ParseFloat gives",
-	Input:    "a decimal, w × 10^q, and the decimal gen.Decimal makes of them as generator bytes",
-	Oracles:  []string{"strconv.ParseFloat"},
-	Params:   []property.Param{property.Uint64, property.Int},
+	Name: "FuzzDecimalToFloatMatchesParseFloat", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "the Eisel-Lemire path decides the double ParseFloat gives",
+	Input:   "a decimal, w × 10^q, and the decimal gen.Decimal makes of them as generator bytes",
+	Oracles: []string{"strconv.ParseFloat"},
+	Params:  []property.Param{property.Uint64, property.Int},
 	Seeds: []seeds.Seed{
 		seeds.Of("one", "one", uint64(1), 0),
 		seeds.Of("near-top", "near the top of the range", uint64(17976931348623157), 292),

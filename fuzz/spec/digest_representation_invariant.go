@@ -12,12 +12,10 @@ import (
 // gen.GenerateCall makes, written five ways, has the digest of
 // gen.Canonical's form.
 var _ = register(Target{
-	Name: "FuzzDigestRepresentationInvariant", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
-	Property: "DigestRepresentationInvariant",
+	Name: "FuzzDigestRepresentationInvariant", Stub: "fuzz/digest/digest_test.go",
 	Checks:   "a generated tools/call written five ways has the model's digest",
 	Input:    "generator bytes (gen.GenerateCall)",
 	Oracles:  []string{"gen.Canonical"},
-	Params:   []property.Param{property.Bytes},
 	Document: requestDocument,
 	Seeds:    generatedCallSeeds(),
 	Planted: []Variant{

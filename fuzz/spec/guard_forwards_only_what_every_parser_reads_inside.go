@@ -12,13 +12,11 @@ import (
 // every JSON reader, and a forward is inside the bound; its document is the
 // message gen.GenerateMessage makes.
 var _ = register(Target{
-	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
-	Property: "GuardForwardsOnlyWhatEveryParserReadsInside",
-	Checks:   "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
-	Input:    "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
+	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Stub: "fuzz/guard/guard_test.go",
+	Checks: "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
+	Input:  "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
 	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict)", "bound.Check",
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: messageDocument,
 	Seeds:    guardMessages(),

@@ -10,13 +10,11 @@ import (
 // FuzzMinimizeKeepsTheSignature (fuzz/minimize): minimize.Minimize of any
 // small input keeps its signature exactly, under three verdicts.
 var _ = register(Target{
-	Name: "FuzzMinimizeKeepsTheSignature", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize",
-	Property: "MinimizeKeepsTheSignature",
-	Checks:   "minimizing keeps the exact signature, never grows, ends on a fixed point",
-	Input:    "raw bytes, at most 128",
-	Oracles:  []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
-	Params:   []property.Param{property.Bytes},
-	Seeds:    seeds.MinimizerProbes(),
+	Name: "FuzzMinimizeKeepsTheSignature", Stub: "fuzz/minimize/fuzz_test.go",
+	Checks:  "minimizing keeps the exact signature, never grows, ends on a fixed point",
+	Input:   "raw bytes, at most 128",
+	Oracles: []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
+	Seeds:   seeds.MinimizerProbes(),
 	Planted: []Variant{
 		{Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: planted.MinimizeKeepsAnyFailure},
 	},

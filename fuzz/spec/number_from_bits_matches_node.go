@@ -11,7 +11,7 @@ import (
 // FuzzNumberFromBitsMatchesNode (fuzz/jcs): FuzzNumberFromBits against the
 // Node oracles and Node's own String(x).
 var _ = register(Target{
-	Name: "FuzzNumberFromBitsMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Name: "FuzzNumberFromBitsMatchesNode", Stub: "fuzz/jcs/node_test.go",
 	Property: "NumberMatchesOracles",
 	Checks:   "the same against the Node oracles and Node's own String(x)",
 	Input:    numberInput,

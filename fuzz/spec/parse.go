@@ -12,12 +12,11 @@ import (
 // its hops, on the object and on the one gen.GenerateChainProbe makes of
 // the same bytes.
 var _ = register(Target{
-	Name: "FuzzParse", Dir: "fuzz/bound", File: "parse_test.go", Area: "bound",
+	Name: "FuzzParse", Stub: "fuzz/bound/parse_test.go",
 	Property: "ProvenanceParsesAndMeets",
 	Checks:   "typed refusals; marshalling a fixed point; the effbound is the meet of the hops on probe calls",
 	Input:    "a raw provenance object, and as generator bytes (gen.GenerateChainProbe)",
 	Oracles:  []string{"bound.BoundAdmits of every hop"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: "the provenance object gen.GenerateChainProbe makes",
 	Seeds:    seeds.Provenances(),

@@ -11,12 +11,10 @@ import (
 // go-json-experiment's jsontext.Value.IsValid, on a raw text and on the
 // text gen.GenerateText makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzReferenceMatchesJSONText", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-	Property: "ReferenceMatchesJSONText",
+	Name: "FuzzReferenceMatchesJSONText", Stub: "fuzz/admit/admit_test.go",
 	Checks:   "what Reference admits jsontext accepts, and the other way round but for number range and depth",
 	Input:    textInput,
 	Oracles:  []string{"jsontext.Value.IsValid"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	Seeds:    concat(seeds.AdmitInputs(), generatedTexts(300)),

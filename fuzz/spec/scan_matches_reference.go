@@ -11,12 +11,10 @@ import (
 // admit.Reference, on a raw text and on the text gen.GenerateText makes of
 // the same bytes.
 var _ = register(Target{
-	Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-	Property: "ScanMatchesReference",
+	Name: "FuzzScanMatchesReference", Stub: "fuzz/admit/admit_test.go",
 	Checks:   "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
 	Input:    textInput + ", under 5 option sets",
 	Oracles:  []string{"admit.Reference"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	GoFuzz:   true,
