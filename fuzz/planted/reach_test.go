@@ -12,7 +12,7 @@ import (
 // not find from an empty corpus in 60 s while their targets read raw
 // bytes only (docs/EFFICACY.md): each needs a construct a byte mutator
 // does not write from nothing, which the targets' generated reading
-// (fuzz/property/generated.go) makes.
+// (fuzz/spec/read.go) makes.
 var unreachedByBytes = []string{
 	"FuzzScanMatchesReference/duplicates-admitted",
 	"FuzzReferenceMatchesJSONText/noncharacters-refused-under-rfc-8785",
