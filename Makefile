@@ -73,7 +73,7 @@ campaign-libfuzzer: build libfuzzer
 	bin/canonfuzz campaign --engine libfuzzer --bin work/libfuzzer --time $(GOFUZZTIME)s --seed $(LIBFUZZER_SEED) $(if $(ENTRY),--targets $(ENTRY)) $(CAMPAIGN_FLAGS)
 
 # The efficacy benchmark (docs/EFFICACY.md): the campaign against every
-# planted fault of planted.EfficacyFaults, with the committed seeds and
+# planted fault marked Efficacy in its spec file (spec.EfficacyFaults), with the committed seeds and
 # withheld, for each budget and repetition; work/efficacy/efficacy.json and
 # efficacy.md; exit 1 when a run misses its fault. Built with the planted
 # tag: the shipped canonfuzz has no efficacy command. Not part of make test.

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/findings"
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // A run that names no failing input is never a failure: the engine's own
@@ -65,7 +65,7 @@ func TestEngineReportReadsSeedAndEngineFailures(t *testing.T) {
 // names admitted), so that a crasher of its go-fuzz or libFuzzer entry
 // point really fails and is minimized and recorded.
 func plantedReducer(t *testing.T, out string) Reducer {
-	v, ok := planted.Lookup("FuzzScanMatchesReference/duplicates-admitted")
+	v, ok := spec.LookupVariant("FuzzScanMatchesReference/duplicates-admitted")
 	if !ok {
 		t.Fatal("no planted variant FuzzScanMatchesReference/duplicates-admitted")
 	}

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
-
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
@@ -66,7 +64,7 @@ func TestReduceFuzzTargets(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "findings")
 	variant := func(target string) spec.Binding {
-		for _, v := range planted.Variants() {
+		for _, v := range spec.Variants() {
 			if v.Target == target {
 				b, err := v.Binding()
 				if err != nil {

@@ -73,16 +73,8 @@ func shortenStrings(r *reducer) {
 	for shortenEqualStrings(r) {
 	}
 	var buf []byte
-	for k := 0; !r.stopped(); k++ {
-		toks, _ := r.parsed()
-		if k >= len(toks) {
-			return
-		}
-		content, ok := r.stringToken(k)
-		if !ok {
-			continue
-		}
-		us := units(r.best, content)
+	eachStringToken(r, func(k int, us []span) {
+		ok := true
 		for size := len(us); size >= 1 && ok; size /= 2 {
 			for i := 0; i < len(us) && !r.stopped(); {
 				j := min(i+size, len(us))
@@ -91,13 +83,36 @@ func shortenStrings(r *reducer) {
 					i = j
 					continue
 				}
-				if content, ok = r.stringToken(k); !ok {
+				if us, ok = r.stringUnits(k); !ok {
 					break
 				}
-				us = units(r.best, content)
 			}
 		}
+	})
+}
+
+// eachStringToken calls f with the index and the units of each string
+// token of the best input in turn, reading the input again for each, until
+// the tokens run out or the reducer stops.
+func eachStringToken(r *reducer, f func(k int, us []span)) {
+	for k := 0; !r.stopped(); k++ {
+		if toks, _ := r.parsed(); k >= len(toks) {
+			return
+		}
+		if us, ok := r.stringUnits(k); ok {
+			f(k, us)
+		}
 	}
+}
+
+// stringUnits is the units of the k-th token of the best input, false
+// when it is no string (any more).
+func (r *reducer) stringUnits(k int) ([]span, bool) {
+	content, ok := r.stringToken(k)
+	if !ok {
+		return nil, false
+	}
+	return units(r.best, content), true
 }
 
 // shortenEqualStrings tries, for each content that two or more strings
@@ -147,16 +162,8 @@ func shortenEqualStrings(r *reducer) bool {
 // where that character may appear in a string unescaped.
 func replaceEscapes(r *reducer) {
 	var buf []byte
-	for k := 0; !r.stopped(); k++ {
-		toks, _ := r.parsed()
-		if k >= len(toks) {
-			return
-		}
-		content, ok := r.stringToken(k)
-		if !ok {
-			continue
-		}
-		us := units(r.best, content)
+	eachStringToken(r, func(k int, us []span) {
+		ok := true
 		for i := 0; i < len(us) && !r.stopped(); i++ {
 			lit, n := escapeLiteral(r.best, us[i:])
 			if lit == nil {
@@ -166,12 +173,11 @@ func replaceEscapes(r *reducer) {
 			if !r.try(buf) {
 				continue
 			}
-			if content, ok = r.stringToken(k); !ok {
+			if us, ok = r.stringUnits(k); !ok {
 				break
 			}
-			us = units(r.best, content)
 		}
-	}
+	})
 }
 
 // escapeLiteral returns the UTF-8 literal of the escape starting us[0] and

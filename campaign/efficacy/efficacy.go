@@ -40,10 +40,10 @@ import (
 
 // Fault is one planted fault, as the caller binds it.
 type Fault struct {
-	Name    string       // planted.Variant.Name: FuzzX/what-is-planted
+	Name    string       // spec.Variant.Name: FuzzX/what-is-planted
 	Fault   string       // what is planted, for people
 	Binding spec.Binding // the fault's target bound to it
-	Seeds   []seeds.Seed // what its planted build adds with committed seeds, in order (planted.SeedsOf)
+	Seeds   []seeds.Seed // what its planted build adds with committed seeds, in order (spec.Variant.AllSeeds)
 }
 
 // Config says what to measure.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/campaign"
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
@@ -24,7 +23,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, ok := planted.Lookup("FuzzScanMatchesReference/duplicates-admitted")
+	v, ok := spec.LookupVariant("FuzzScanMatchesReference/duplicates-admitted")
 	if !ok {
 		t.Fatal("no planted fault FuzzScanMatchesReference/duplicates-admitted")
 	}
@@ -32,7 +31,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := planted.SeedsOf(v)
+	list, err := v.AllSeeds()
 	if err != nil {
 		t.Fatal(err)
 	}

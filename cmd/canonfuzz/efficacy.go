@@ -2,9 +2,10 @@
 
 package main
 
-// The efficacy benchmark links the planted faults, so it exists only in
-// the planted build: go run -tags planted ./cmd/canonfuzz efficacy (make
-// efficacy). The shipped canonfuzz has no such command
+// The efficacy benchmark binds fuzz targets to planted faults (the test
+// binaries it builds read CANONFUZZ_PLANTED only with the planted tag), so
+// it exists only in the planted build: go run -tags planted ./cmd/canonfuzz
+// efficacy (make efficacy). The product canonfuzz links no planted fault
 // (TestShippedBinaryLinksNoPlantedCode).
 
 import (
@@ -18,7 +19,7 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/campaign/efficacy"
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 func init() {
@@ -38,7 +39,7 @@ func init() {
 func efficacyCommand(fs *flag.FlagSet) body {
 	budgets := fs.String("budgets", "10s", "comma-separated fuzzing budgets per run")
 	repeat := fs.Int("repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
-	list := fs.String("faults", "", "comma-separated planted faults (planted.Variant.Name); default planted.EfficacyFaults")
+	list := fs.String("faults", "", "comma-separated planted faults (spec.Variant.Name); default spec.EfficacyFaults()")
 	seedModes := fs.String("seeds", "both", "both: committed seeds and withheld; committed: committed only")
 	out := fs.String("out", "work/efficacy", "where efficacy.json and efficacy.md go")
 	workdir := fs.String("workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
@@ -99,13 +100,13 @@ func runEfficacy(c *call, f efficacyFlags) int {
 		}
 		seedList = append(seedList, n)
 	}
-	names := planted.EfficacyFaults
+	names := spec.EfficacyFaults()
 	if f.list != "" {
 		names = strings.Split(f.list, ",")
 	}
 	var faults []efficacy.Fault
 	for _, name := range names {
-		v, ok := planted.Lookup(strings.TrimSpace(name))
+		v, ok := spec.LookupVariant(strings.TrimSpace(name))
 		if !ok {
 			return fail("no planted fault %q", name)
 		}
@@ -113,7 +114,7 @@ func runEfficacy(c *call, f efficacyFlags) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		seeds, err := planted.SeedsOf(v)
+		seeds, err := v.AllSeeds()
 		if err != nil {
 			return fail("%v", err)
 		}

@@ -11,9 +11,10 @@
 // commands, campaign, matrix, minimize and mutation, are in files built
 // with -tags lab (make build), because each needs a checkout of the module
 // anyway: campaign and mutation run go test on its packages, matrix and
-// minimize the harness and the oracles installed in it. efficacy, which
-// links the planted faults, is built with -tags planted, which has the
-// research commands too. A build asked for a command it lacks says what
+// minimize the harness and the oracles installed in it (the research build
+// links the planted faults too, through the registry's spec files, inert:
+// fuzz/README.md). efficacy, which binds a fuzz target to a planted fault,
+// is built with -tags planted, which has the research commands too. A build asked for a command it lacks says what
 // the command is and how to build it (research.go), exit 2.
 //
 // Exit codes are shared by every subcommand: 0 success (admitted, allowed,

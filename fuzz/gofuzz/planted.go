@@ -5,7 +5,6 @@ package gofuzz
 import (
 	"os"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
@@ -19,7 +18,7 @@ func init() {
 	if want == "" {
 		return
 	}
-	v, ok := planted.Lookup(want)
+	v, ok := spec.LookupVariant(want)
 	if !ok {
 		panic("gofuzz: CANONFUZZ_PLANTED=" + want + " names no planted variant")
 	}

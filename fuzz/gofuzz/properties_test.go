@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
 // call calls an entry point on data and returns the violation it panicked
@@ -65,7 +65,7 @@ func TestSeedsHold(t *testing.T) {
 func TestPlantedFaultsPanicWithTheInput(t *testing.T) {
 	exposed := map[string]int{}
 	variants := map[string]int{}
-	for _, v := range planted.Variants() {
+	for _, v := range spec.Variants() {
 		if !strings.Contains(strings.Join(EntryPoints(), " "), v.Target) {
 			continue
 		}

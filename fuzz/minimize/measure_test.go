@@ -20,7 +20,7 @@ import (
 // The measurements docs/MINIMIZE.md reports; each fails if its bound is
 // missed. Run with
 //
-//	go test ./minimize -run TestMeasure -v
+//	go test ./fuzz/minimize -run TestMeasure -v
 //
 // and read the sizes and times from the log.
 

@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -14,7 +13,7 @@ import (
 // The environment of a test binary built with the planted tag, as the
 // efficacy benchmark (cmd/canonfuzz efficacy.go) runs it.
 const (
-	// PlantedEnv names the planted variant (planted.Variant.Name) the
+	// PlantedEnv names the planted variant (spec.Variant.Name) the
 	// fuzz target it belongs to is bound to instead of the real target.
 	PlantedEnv = "CANONFUZZ_PLANTED"
 	// SeedsEnv set to "withheld" adds no seed at all: the engine starts
@@ -26,7 +25,7 @@ func init() { plant = plantFromEnv }
 
 // plantFromEnv binds the target to the variant PlantedEnv names, when it
 // is a variant of this target, with its spec file's seeds and the
-// variant's own after them (in that order, as planted.SeedsOf lists them
+// variant's own after them (in that order, as spec.Variant.AllSeeds lists them
 // for the campaign to find a failing seed#N), or none when SeedsEnv is
 // "withheld". With no variant named and SeedsEnv "withheld", the real
 // target gets no seed: the fuzz score of the mutation sweep
@@ -41,7 +40,7 @@ func plantFromEnv(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed
 		}
 		return false
 	}
-	v, ok := planted.Lookup(want)
+	v, ok := spec.LookupVariant(want)
 	if !ok {
 		f.Fatalf("native: %s=%q names no planted variant", PlantedEnv, want)
 	}
@@ -57,7 +56,7 @@ func plantFromEnv(f *testing.F, name string, b *spec.Binding, list *[]seeds.Seed
 		*list = nil
 		return true
 	}
-	if *list, err = planted.SeedsOf(v); err != nil {
+	if *list, err = v.AllSeeds(); err != nil {
 		f.Fatal(err)
 	}
 	return true

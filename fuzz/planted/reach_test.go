@@ -1,17 +1,18 @@
-package planted
+package planted_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
+	"github.com/canonfuzz/canonfuzz/fuzz/spec"
 )
 
-// unreachedByBytes are the faults of EfficacyFaults that Go's engine did
+// unreachedByBytes are the efficacy faults (spec.EfficacyFaults) that Go's engine did
 // not find from an empty corpus in 60 s while their targets read raw
 // bytes only (docs/EFFICACY.md): each needs a construct a byte mutator
 // does not write from nothing, which the targets' generated reading
-// (fuzz/property/generated.go) makes.
+// (fuzz/spec/read.go) makes.
 var unreachedByBytes = []string{
 	"FuzzScanMatchesReference/duplicates-admitted",
 	"FuzzReferenceMatchesJSONText/noncharacters-refused-under-rfc-8785",
@@ -36,8 +37,8 @@ const reachLimit = 5000
 // subtracts at most 100 at a time), the inputs an engine holds early
 // from an empty corpus.
 func TestFaultsAreReachedWithoutSeeds(t *testing.T) {
-	byName := map[string]Variant{}
-	for _, v := range Variants() {
+	byName := map[string]spec.Variant{}
+	for _, v := range spec.Variants() {
 		byName[v.Name()] = v
 	}
 	for _, name := range unreachedByBytes {

@@ -3,6 +3,7 @@ package spec
 import (
 	"math"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -12,13 +13,15 @@ import (
 // jcs.ReferenceNumber, Number::toString transcribed, on a double's bits and
 // on the double gen.Double makes of them.
 var _ = register(Target{
-	Name: "FuzzAppendNumberMatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "AppendNumberMatchesReference",
-	Checks:   "AppendNumber is Number::toString transcribed, and reads back",
-	Input:    "a double's bits, and the double gen.Double makes of them as generator bytes",
-	Oracles:  []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
-	Params:   []property.Param{property.Uint64},
-	Seeds:    appendixBSeeds(),
+	Name: "FuzzAppendNumberMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "AppendNumber is Number::toString transcribed, and reads back",
+	Input:   "a double's bits, and the double gen.Double makes of them as generator bytes",
+	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
+	Params:  []property.Param{property.Uint64},
+	Seeds:   appendixBSeeds(),
+	Planted: []Variant{
+		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber, Efficacy: true},
+	},
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {

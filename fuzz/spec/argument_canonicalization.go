@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -9,7 +10,7 @@ import (
 // canonical form exactly when the reference resolver
 // (fuzz/property/argcanon_resolver.go) gives them one resource.
 var _ = register(Target{
-	Name: "FuzzArgumentCanonicalization", Dir: "fuzz/bound", File: "argcanon_test.go", Area: "bound",
+	Name: "FuzzArgumentCanonicalization", Stub: "fuzz/bound/argcanon_test.go",
 	Property: "ArgumentCanonicalizationMatchesResolver",
 	Checks:   "two values share a canonical form exactly when the reference resolver gives them one resource",
 	Input:    "generator bytes (gen.GeneratePathPair), two strings, folding",
@@ -28,6 +29,9 @@ var _ = register(Target{
 		pathPair("\x09", "/", "/./", false, "the root"),
 		pathPair("\x0a", "/srv/acme/x%00", "/srv/acme/x\\..", false, "a NUL and a backslash: refused"),
 		pathPair("\x0b", "/srv/\uabbc", "/srv/\u13ec", true, "a Cherokee small letter and its capital: one resource under folding, which x/text folds back and forth"),
+	},
+	Planted: []Variant{
+		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},
 	},
 }, Checked[property.PathCanonicalizer]{
 	Real: property.BoundPath,

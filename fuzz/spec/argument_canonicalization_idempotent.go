@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -13,11 +14,10 @@ import (
 // canonicalization keeps its own output, on a string and on the two paths
 // gen.GeneratePathPair makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzArgumentCanonicalizationIdempotent", Dir: "fuzz/bound", File: "argcanon_test.go", Area: "bound",
-	Property: "ArgumentCanonicalizationIdempotent",
-	Checks:   "argument canonicalization accepts and keeps its own output, typed refusals, no '..' left",
-	Input:    "a string, folding, and the two paths gen.GeneratePathPair makes of the string as generator bytes",
-	Params:   []property.Param{property.String, property.Bool},
+	Name: "FuzzArgumentCanonicalizationIdempotent", Stub: "fuzz/bound/argcanon_test.go",
+	Checks: "argument canonicalization accepts and keeps its own output, typed refusals, no '..' left",
+	Input:  "a string, folding, and the two paths gen.GeneratePathPair makes of the string as generator bytes",
+	Params: []property.Param{property.String, property.Bool},
 	Seeds: []seeds.Seed{
 		seeds.Of("climb-above-root", "section 3.2.2: /repo/../../etc/passwd climbs above its root", "/repo/../../etc/passwd", false),
 		seeds.Of("dot-segments", "dot segments and repeated separators", "/srv/./acme//app/", false),
@@ -34,6 +34,9 @@ var _ = register(Target{
 		seeds.Of("encoded-fragment", "an encoded '#': a name before decoding, a fragment after", "%23", false),
 		seeds.Of("encoded-scheme", "an encoded ':' that makes a scheme", "ab%3Ac", false),
 		seeds.Of("cherokee-folded", "a Cherokee capital, folded: x/text folds it to the small letter and back", "\u13ec", true),
+	},
+	Planted: []Variant{
+		{Fault: "percent-decoded once, not to a fixed point", Impl: planted.CanonDecodesOnce, Efficacy: true},
 	},
 }, Checked[property.ArgCanonicalizer]{
 	Real: bound.CanonicalizeString,

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -10,8 +11,7 @@ import (
 // profiles refuses what admission refuses and writes an admitted, canonical
 // fixed point with the input's value.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeFixedPoint", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
-	Property: "CanonicalizeFixedPoint",
+	Name: "FuzzCanonicalizeFixedPoint", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:   "a refusal is admit.Scan's; the output is admitted, a fixed point, canonical and the input's value",
 	Input:    "raw bytes, as a text and as generator bytes (gen.GenerateText), a profile (false: RFC 8785, true: I-JSON)",
 	Oracles:  []string{"encoding/json", "jcs.IsCanonical", "admit.Scan"},
@@ -21,6 +21,9 @@ var _ = register(Target{
 	Seeds:    underBothProfiles(writerDocuments()),
 	Sources: []seeds.Source{seeds.ModuleFiles("github.com/cyberphone/json-canonicalization", "testdata/input/*.json",
 		"the RFC author's testdata inputs", func(b []byte) []any { return []any{b, false} })},
+	Planted: []Variant{
+		{Fault: "last duplicate wins", Impl: planted.LastWinsUnder, Efficacy: true},
+	},
 }, Checked[property.ProfileCanonicalizer]{
 	Real: jcs.Canonicalize,
 	Check: func(c property.ProfileCanonicalizer, in property.Input) *property.Violation {

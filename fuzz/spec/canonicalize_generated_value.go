@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -9,14 +10,16 @@ import (
 // gen.Generate makes canonicalize to gen.Canonical's bytes, and the Go
 // oracles write them too.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeGeneratedValue", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
+	Name: "FuzzCanonicalizeGeneratedValue", Stub: "fuzz/jcs/oracles_test.go",
 	Property: "GeneratedWritingsAgree",
 	Checks:   "three writings of a generated value canonicalize to the model's bytes, and an oracle's",
 	Input:    "generator bytes (gen.Generate)",
 	Oracles:  append([]string{"gen.Canonical"}, goOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Document: valueDocument,
 	Seeds:    generatedValueSeeds(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder, Efficacy: true},
+	},
 }, Checked[property.Canonicalizer]{
 	Real: property.JCSDefault,
 	Check: func(c property.Canonicalizer, in property.Input) *property.Violation {

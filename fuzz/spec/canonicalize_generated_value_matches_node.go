@@ -2,21 +2,24 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
 // FuzzCanonicalizeGeneratedValueMatchesNode (fuzz/jcs):
 // FuzzCanonicalizeGeneratedValue against the Node oracles.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeGeneratedValueMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Name: "FuzzCanonicalizeGeneratedValueMatchesNode", Stub: "fuzz/jcs/node_test.go",
 	Property: "GeneratedWritingsAgree",
 	Checks:   "the same against the Node oracles",
 	Input:    "generator bytes (gen.Generate)",
 	Oracles:  append([]string{"gen.Canonical"}, nodeOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Node:     true,
 	Document: valueDocument,
 	Seeds:    generatedValueSeeds(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
+	},
 }, Checked[property.Canonicalizer]{
 	Real: property.JCSDefault,
 	Check: func(c property.Canonicalizer, in property.Input) *property.Violation {

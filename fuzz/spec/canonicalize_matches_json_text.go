@@ -3,6 +3,7 @@ package spec
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/jsontext"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 )
 
@@ -11,15 +12,16 @@ import (
 // both write, on a raw text and on the text gen.GenerateText makes of the
 // same bytes.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesJSONText", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
-	Property: "CanonicalizeMatchesJSONText",
+	Name: "FuzzCanonicalizeMatchesJSONText", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:   "equal to jsontext's canonical form wherever both write",
 	Input:    textInput,
 	Oracles:  []string{"jsontext (fuzz/oracle/jsontext)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	Seeds:    writerDocuments(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder, Efficacy: true},
+	},
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
 	return property.CanonicalizeMatchesJSONText(c, jsonText, text)
 }))

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -11,16 +12,19 @@ import (
 // jsontext), every departure explained, on a raw text and on the text
 // gen.GenerateText makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesOracles", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
-	Property: "CanonicalizeMatchesOracles",
+	Name: "FuzzCanonicalizeMatchesOracles", Stub: "fuzz/jcs/oracles_test.go",
 	Checks:   "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
 	Input:    textInput,
 	Oracles:  append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	GoFuzz:   true,
 	Seeds:    oracleDocuments(),
+	Planted: []Variant{
+		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
+		{Fault: "last duplicate wins", Impl: planted.LastWins},
+		{Fault: "U+FFFD for invalid UTF-8 and lone surrogates", Impl: planted.Substitute, Efficacy: true},
+	},
 }, textTwice(property.JCSDefault, generatedText, func(c property.Canonicalizer, text []byte) *property.Violation {
 	return property.CanonicalizeMatchesOracles(c, installed.Go(), text)
 }))

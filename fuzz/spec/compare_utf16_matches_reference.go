@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -13,13 +14,15 @@ import (
 // jcs.CompareNames against jcs.ReferenceCompareUTF16, on two names and on
 // the two gen.GenerateNames makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzCompareUTF16MatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "CompareUTF16MatchesReference",
-	Checks:   "the member order and the writer's prefix order agree with UTF-16 code units",
-	Input:    "two strings, and the two names gen.GenerateNames makes of them as generator bytes",
-	Oracles:  []string{"jcs.ReferenceCompareUTF16"},
-	Params:   []property.Param{property.String, property.String},
-	Seeds:    seeds.KeyOrderPairs(),
+	Name: "FuzzCompareUTF16MatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "the member order and the writer's prefix order agree with UTF-16 code units",
+	Input:   "two strings, and the two names gen.GenerateNames makes of them as generator bytes",
+	Oracles: []string{"jcs.ReferenceCompareUTF16"},
+	Params:  []property.Param{property.String, property.String},
+	Seeds:   seeds.KeyOrderPairs(),
+	Planted: []Variant{
+		{Fault: "names compared by code point", Impl: []property.Comparison{{Name: "CompareByteOrder", Compare: planted.CompareByteOrder}}, Efficacy: true},
+	},
 }, Checked[[]property.Comparison]{
 	Real: []property.Comparison{{Name: "CompareUTF16", Compare: jcs.CompareUTF16}, {Name: "CompareNames", Compare: jcs.CompareNames}},
 	Check: func(cs []property.Comparison, in property.Input) *property.Violation {

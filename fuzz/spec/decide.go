@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -9,14 +10,16 @@ import (
 // FuzzDecide (fuzz/guard): each action of guard.Decide keeps its promises,
 // on a message and on the one gen.GenerateMessage makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzDecide", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
+	Name: "FuzzDecide", Stub: "fuzz/guard/guard_test.go",
 	Property: "DecisionsAreAdmitted",
 	Checks:   "each action keeps its promises: admitted, one line, faithful relays, error answers",
 	Input:    "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)",
 	Oracles:  []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: messageDocument,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "last duplicate wins, no admission (encoding/json)", Impl: planted.GuardLastWins, Efficacy: true},
+	},
 }, textTwice(guard.Decide, generatedMessage, property.DecisionsAreAdmitted))

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -9,15 +10,16 @@ import (
 // FuzzDecideMatchesReference (fuzz/guard): guard.Decide against its
 // tree-based twin guard.DecideReference.
 var _ = register(Target{
-	Name: "FuzzDecideMatchesReference", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
-	Property: "DecideMatchesReference",
-	Checks:   "the cheap decision agrees with the tree-based twin: action, refusal, id, method, what is sent",
-	Input:    "raw bytes, one client message",
-	Oracles:  []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
-	Params:   []property.Param{property.Bytes},
-	Text:     oneText,
-	Seeds:    guardMessages(),
-	Sources:  []seeds.Source{guardVectors},
+	Name: "FuzzDecideMatchesReference", Stub: "fuzz/guard/guard_test.go",
+	Checks:  "the cheap decision agrees with the tree-based twin: action, refusal, id, method, what is sent",
+	Input:   "raw bytes, one client message",
+	Oracles: []string{"guard.DecideReference (a tree of the whole message)", "JSON readers (as GuardForwardsOnlyWhatEveryParserReadsInside)"},
+	Text:    oneText,
+	Seeds:   guardMessages(),
+	Sources: []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "the method compared as written, not decoded", Impl: planted.GuardComparesRawMethod},
+	},
 }, Checked[property.Decider]{
 	Real: guard.Decide,
 	Check: func(d property.Decider, in property.Input) *property.Violation {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -13,12 +14,11 @@ import (
 // Eisel-Lemire path, against strconv.ParseFloat, on a decimal and on the
 // decimal gen.Decimal makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzDecimalToFloatMatchesParseFloat", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "DecimalToFloatMatchesParseFloat",
-	Checks:   "the Eisel-Lemire path decides the double ParseFloat gives",
-	Input:    "a decimal, w × 10^q, and the decimal gen.Decimal makes of them as generator bytes",
-	Oracles:  []string{"strconv.ParseFloat"},
-	Params:   []property.Param{property.Uint64, property.Int},
+	Name: "FuzzDecimalToFloatMatchesParseFloat", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "the Eisel-Lemire path decides the double ParseFloat gives",
+	Input:   "a decimal, w × 10^q, and the decimal gen.Decimal makes of them as generator bytes",
+	Oracles: []string{"strconv.ParseFloat"},
+	Params:  []property.Param{property.Uint64, property.Int},
 	Seeds: []seeds.Seed{
 		seeds.Of("one", "one", uint64(1), 0),
 		seeds.Of("near-top", "near the top of the range", uint64(17976931348623157), 292),
@@ -26,6 +26,9 @@ var _ = register(Target{
 		seeds.Of("halfway", "halfway between two doubles", uint64(9007199254740993), 0),
 		seeds.Of("largest-w", "the largest mantissa", uint64(18446744073709551615), -20),
 		seeds.Of("typical", "a typical 17-digit double", uint64(12345678901234567), -16),
+	},
+	Planted: []Variant{
+		{Fault: "decided with two roundings", Impl: planted.DecimalNaive, Efficacy: true},
 	},
 }, Checked[property.DecimalDecider]{
 	Real: jcs.DecimalToFloat,

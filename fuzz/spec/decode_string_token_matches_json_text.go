@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -11,12 +12,10 @@ import (
 // every admitted string token: the raw bytes as a token, and the same bytes
 // quoted as one, so that any bytes reach the decoder.
 var _ = register(Target{
-	Name: "FuzzDecodeStringTokenMatchesJSONText", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "DecodeStringTokenMatchesJSONText",
-	Checks:   "an admitted string token decodes to jsontext's bytes, or both refuse it; dst kept, input untouched",
-	Input:    "raw bytes, as a string token and quoted as one",
-	Oracles:  []string{"jsontext.AppendUnquote"},
-	Params:   []property.Param{property.Bytes},
+	Name: "FuzzDecodeStringTokenMatchesJSONText", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "an admitted string token decodes to jsontext's bytes, or both refuse it; dst kept, input untouched",
+	Input:   "raw bytes, as a string token and quoted as one",
+	Oracles: []string{"jsontext.AppendUnquote"},
 	Seeds: []seeds.Seed{
 		seeds.Text("every-short-escape", "every two-character escape, the solidus among them", `"\"\\\/\b\f\n\r\t"`),
 		seeds.Text("hex-cases", "\\u escapes in lower- and upper-case hex", `"\u00e9\u00E9\u001f\u001F"`),
@@ -27,6 +26,9 @@ var _ = register(Target{
 		seeds.Text("empty", "the empty string", `""`),
 		seeds.Text("trailing-space", "a token with whitespace after it: admitted as a document, refused as a token by both", `"a" `),
 		seeds.Text("escaped-nul", "an escaped NUL, which decodes to a zero byte", `"a\u0000b"`),
+	},
+	Planted: []Variant{
+		{Fault: "decoded as a Go literal (strconv.Unquote)", Impl: planted.DecodeStringStrconv},
 	},
 }, Checked[property.StringDecoder]{
 	Real: jcs.DecodeStringToken,

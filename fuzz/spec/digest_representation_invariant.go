@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -11,14 +12,15 @@ import (
 // gen.GenerateCall makes, written five ways, has the digest of
 // gen.Canonical's form.
 var _ = register(Target{
-	Name: "FuzzDigestRepresentationInvariant", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
-	Property: "DigestRepresentationInvariant",
+	Name: "FuzzDigestRepresentationInvariant", Stub: "fuzz/digest/digest_test.go",
 	Checks:   "a generated tools/call written five ways has the model's digest",
 	Input:    "generator bytes (gen.GenerateCall)",
 	Oracles:  []string{"gen.Canonical"},
-	Params:   []property.Param{property.Bytes},
 	Document: requestDocument,
 	Seeds:    generatedCallSeeds(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON},
+	},
 }, Checked[property.DigestFunc]{
 	Real: digest.Sum,
 	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {

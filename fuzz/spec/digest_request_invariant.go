@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -11,16 +12,17 @@ import (
 // reordered, on the request and on the one gen.GenerateCall makes of the
 // same bytes.
 var _ = register(Target{
-	Name: "FuzzDigestRequestInvariant", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
-	Property: "DigestRequestInvariant",
+	Name: "FuzzDigestRequestInvariant", Stub: "fuzz/digest/digest_test.go",
 	Checks:   "the digest of a raw request is that of its canonical form and of its plain invocation, in any member order",
 	Input:    "a raw request, and as generator bytes (gen.GenerateCall)",
 	Oracles:  []string{"jcs.Canonicalize", "digest.Parse"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: requestDocument,
 	GoFuzz:   true,
 	Seeds:    seeds.DigestRequests(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
+	},
 }, textTwice(digest.Sum, generatedRequest, property.DigestRequestInvariant))
 
 // requestDocument is the document of the digest targets.

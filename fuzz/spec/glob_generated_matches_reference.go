@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -9,13 +10,14 @@ import (
 // makes matches its expansions and agrees with bound.ReferenceGlob on near
 // misses.
 var _ = register(Target{
-	Name: "FuzzGlobGeneratedMatchesReference", Dir: "fuzz/bound", File: "glob_test.go", Area: "bound",
-	Property: "GlobGeneratedMatchesReference",
-	Checks:   "a generated glob matches its expansions and agrees with the reference on near misses",
-	Input:    "generator bytes (gen.GenerateGlob)",
-	Oracles:  []string{"bound.ReferenceGlob (RE2)", "gen.GenerateGlob's expansions"},
-	Params:   []property.Param{property.Bytes},
-	Seeds:    generatedGlobSeeds(),
+	Name: "FuzzGlobGeneratedMatchesReference", Stub: "fuzz/bound/glob_test.go",
+	Checks:  "a generated glob matches its expansions and agrees with the reference on near misses",
+	Input:   "generator bytes (gen.GenerateGlob)",
+	Oracles: []string{"bound.ReferenceGlob (RE2)", "gen.GenerateGlob's expansions"},
+	Seeds:   generatedGlobSeeds(),
+	Planted: []Variant{
+		{Fault: "* crossing /", Impl: planted.GlobStarCrossesSlash},
+	},
 }, Checked[property.GlobCompiler]{
 	Real: property.BoundGlob,
 	Check: func(c property.GlobCompiler, in property.Input) *property.Violation {

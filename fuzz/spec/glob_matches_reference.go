@@ -3,6 +3,7 @@ package spec
 import (
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
@@ -10,13 +11,12 @@ import (
 // FuzzGlobMatchesReference (fuzz/bound): bound.CompileGlob, bit-parallel
 // and position-set, against bound.ReferenceGlob, its RE2 translation.
 var _ = register(Target{
-	Name: "FuzzGlobMatchesReference", Dir: "fuzz/bound", File: "glob_test.go", Area: "bound",
-	Property: "GlobMatchesReference",
-	Checks:   "CompileGlob, bit-parallel and position-set, agrees with the RE2 translation",
-	Input:    "a pattern and a value",
-	Oracles:  []string{"bound.ReferenceGlob (RE2)"},
-	Params:   []property.Param{property.String, property.String},
-	GoFuzz:   true,
+	Name: "FuzzGlobMatchesReference", Stub: "fuzz/bound/glob_test.go",
+	Checks:  "CompileGlob, bit-parallel and position-set, agrees with the RE2 translation",
+	Input:   "a pattern and a value",
+	Oracles: []string{"bound.ReferenceGlob (RE2)"},
+	Params:  []property.Param{property.String, property.String},
+	GoFuzz:  true,
 	Seeds: []seeds.Seed{
 		seeds.Of("star-no-separator", "section 3.2.4: acme/* must not admit acme/app/sub", "acme/*", "acme/app/sub"),
 		seeds.Of("star-one-level", "acme/* admits acme/app", "acme/*", "acme/app"),
@@ -42,6 +42,9 @@ var _ = register(Target{
 		seeds.Of("globstars", "globstars between letters", "**a**a**b", "aaaa"),
 		seeds.Of("past-63-tokens", "past 63 tokens: the position-set matcher", strings.Repeat("a?", 40)+"*", strings.Repeat("ab", 40)+"/"),
 		seeds.Of("many-stars", "forty stars", strings.Repeat("*x", 40), strings.Repeat("yx", 40)),
+	},
+	Planted: []Variant{
+		{Fault: "* crossing /", Impl: []property.GlobMatcher{{Name: "GlobStarCrossesSlash", Compile: planted.GlobStarCrossesSlash}}, Efficacy: true},
 	},
 }, Checked[[]property.GlobMatcher]{
 	Real: []property.GlobMatcher{{Name: "Match", Compile: property.BoundGlob}, {Name: "MatchPositionSet", Compile: property.BoundGlobPositionSet}},

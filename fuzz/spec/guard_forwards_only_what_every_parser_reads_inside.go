@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -11,17 +12,20 @@ import (
 // every JSON reader, and a forward is inside the bound; its document is the
 // message gen.GenerateMessage makes.
 var _ = register(Target{
-	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Dir: "fuzz/guard", File: "guard_test.go", Area: "guard",
-	Property: "GuardForwardsOnlyWhatEveryParserReadsInside",
-	Checks:   "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
-	Input:    "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
+	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Stub: "fuzz/guard/guard_test.go",
+	Checks: "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
+	Input:  "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
 	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict)", "bound.Check",
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: messageDocument,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
+	Planted: []Variant{
+		{Fault: "last duplicate wins, no admission (encoding/json)", Impl: planted.GuardLastWins},
+		{Fault: "original bytes forwarded after a first-wins check", Impl: planted.GuardForwardsInput, Efficacy: true},
+		{Fault: "relays CRs", Impl: planted.GuardRelaysRaw},
+	},
 }, Checked[property.Decider]{
 	Real: guard.Decide,
 	Check: func(d property.Decider, in property.Input) *property.Violation {

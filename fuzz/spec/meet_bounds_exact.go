@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -8,13 +9,15 @@ import (
 // FuzzMeetBoundsExact (fuzz/bound): the meet bound.MeetBounds writes of
 // two bounds gen.Seeded draws admits a call iff both do.
 var _ = register(Target{
-	Name: "FuzzMeetBoundsExact", Dir: "fuzz/bound", File: "meet_test.go", Area: "bound",
-	Property: "MeetBoundsExact",
-	Checks:   "the meet of two drawn bounds admits a call iff both do",
-	Input:    "a PRNG seed pair (gen.Seeded)",
-	Oracles:  []string{"bound.BoundAdmits"},
-	Params:   []property.Param{property.Uint64, property.Uint64},
-	Seeds:    seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
+	Name: "FuzzMeetBoundsExact", Stub: "fuzz/bound/meet_test.go",
+	Checks:  "the meet of two drawn bounds admits a call iff both do",
+	Input:   "a PRNG seed pair (gen.Seeded)",
+	Oracles: []string{"bound.BoundAdmits"},
+	Params:  []property.Param{property.Uint64, property.Uint64},
+	Seeds:   seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
+	Planted: []Variant{
+		{Fault: "arguments one rule constrains dropped", Impl: planted.MeetRulesDropOneSided, Efficacy: true},
+	},
 }, Checked[property.BoundMeeter]{
 	Real: bound.MeetBounds,
 	Check: func(m property.BoundMeeter, in property.Input) *property.Violation {

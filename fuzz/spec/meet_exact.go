@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -10,15 +11,17 @@ import (
 // constraints gen.Seeded draws admits a probe iff both do, in every
 // reading.
 var _ = register(Target{
-	Name: "FuzzMeetExact", Dir: "fuzz/bound", File: "meet_test.go", Area: "bound",
-	Property: "MeetExact",
-	Checks:   "the meet of two drawn constraints admits a probe iff both do, in every reading",
-	Input:    "a PRNG seed pair (gen.Seeded)",
-	Oracles:  []string{"bound.Admitter"},
-	Params:   []property.Param{property.Uint64, property.Uint64},
+	Name: "FuzzMeetExact", Stub: "fuzz/bound/meet_test.go",
+	Checks:  "the meet of two drawn constraints admits a probe iff both do, in every reading",
+	Input:   "a PRNG seed pair (gen.Seeded)",
+	Oracles: []string{"bound.Admitter"},
+	Params:  []property.Param{property.Uint64, property.Uint64},
 	Seeds: append(seedPairs(16, 7, 3, "a PRNG seed pair of the constraint generator"),
 		seeds.Of("raw-prefixes-nest", `prefix "/srv/acme/../etc" and prefix "/srv/acme/": one extends the other as written, not once canonicalized`,
 			uint64(13148063854304952320), uint64(0))),
+	Planted: []Variant{
+		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands},
+	},
 }, Checked[property.ConstraintMeeter]{
 	Real: bound.MeetConstraints,
 	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -9,13 +10,14 @@ import (
 // FuzzMeetExactOnSpellings (fuzz/bound): bound.MeetConstraints on a pair
 // gen.GenerateConstraintPair makes of operands that respell one path.
 var _ = register(Target{
-	Name: "FuzzMeetExactOnSpellings", Dir: "fuzz/bound", File: "meet_test.go", Area: "bound",
-	Property: "MeetExactOnSpellings",
-	Checks:   "the same on operands that respell one path",
-	Input:    "generator bytes (gen.GenerateConstraintPair)",
-	Oracles:  []string{"bound.Admitter"},
-	Params:   []property.Param{property.Bytes},
-	Seeds:    generatedPairSeeds(),
+	Name: "FuzzMeetExactOnSpellings", Stub: "fuzz/bound/meet_test.go",
+	Checks:  "the same on operands that respell one path",
+	Input:   "generator bytes (gen.GenerateConstraintPair)",
+	Oracles: []string{"bound.Admitter"},
+	Seeds:   generatedPairSeeds(),
+	Planted: []Variant{
+		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands, Efficacy: true},
+	},
 }, Checked[property.ConstraintMeeter]{
 	Real: bound.MeetConstraints,
 	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {

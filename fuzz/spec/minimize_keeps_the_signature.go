@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/minimize"
 	"github.com/canonfuzz/canonfuzz/seeds"
@@ -9,13 +10,14 @@ import (
 // FuzzMinimizeKeepsTheSignature (fuzz/minimize): minimize.Minimize of any
 // small input keeps its signature exactly, under three verdicts.
 var _ = register(Target{
-	Name: "FuzzMinimizeKeepsTheSignature", Dir: "fuzz/minimize", File: "fuzz_test.go", Area: "minimize",
-	Property: "MinimizeKeepsTheSignature",
-	Checks:   "minimizing keeps the exact signature, never grows, ends on a fixed point",
-	Input:    "raw bytes, at most 128",
-	Oracles:  []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
-	Params:   []property.Param{property.Bytes},
-	Seeds:    seeds.MinimizerProbes(),
+	Name: "FuzzMinimizeKeepsTheSignature", Stub: "fuzz/minimize/fuzz_test.go",
+	Checks:  "minimizing keeps the exact signature, never grows, ends on a fixed point",
+	Input:   "raw bytes, at most 128",
+	Oracles: []string{"verdict.Admit", "verdict.JCS", "verdict.Bound"},
+	Seeds:   seeds.MinimizerProbes(),
+	Planted: []Variant{
+		{Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: planted.MinimizeKeepsAnyFailure},
+	},
 }, Checked[property.Minimizer]{
 	Real: minimize.Minimize,
 	Check: func(m property.Minimizer, in property.Input) *property.Violation {

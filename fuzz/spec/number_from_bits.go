@@ -2,6 +2,7 @@ package spec
 
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -11,13 +12,16 @@ import (
 // writes [x] the same, on a double's bits and on the double gen.Double
 // makes of them.
 var _ = register(Target{
-	Name: "FuzzNumberFromBits", Dir: "fuzz/jcs", File: "oracles_test.go", Area: "jcs",
+	Name: "FuzzNumberFromBits", Stub: "fuzz/jcs/oracles_test.go",
 	Property: "NumberMatchesOracles",
 	Checks:   "AppendNumber writes Number::toString; every oracle writes [x] the same",
 	Input:    numberInput,
 	Oracles:  append([]string{"gen.ECMAScriptNumber"}, goOracleNames...),
 	Params:   []property.Param{property.Uint64},
 	Seeds:    numberSeeds(),
+	Planted: []Variant{
+		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber},
+	},
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {

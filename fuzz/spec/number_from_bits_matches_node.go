@@ -3,6 +3,7 @@ package spec
 import (
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/installed"
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
 )
@@ -10,7 +11,7 @@ import (
 // FuzzNumberFromBitsMatchesNode (fuzz/jcs): FuzzNumberFromBits against the
 // Node oracles and Node's own String(x).
 var _ = register(Target{
-	Name: "FuzzNumberFromBitsMatchesNode", Dir: "fuzz/jcs", File: "node_test.go", Area: "jcs",
+	Name: "FuzzNumberFromBitsMatchesNode", Stub: "fuzz/jcs/node_test.go",
 	Property: "NumberMatchesOracles",
 	Checks:   "the same against the Node oracles and Node's own String(x)",
 	Input:    numberInput,
@@ -18,6 +19,9 @@ var _ = register(Target{
 	Params:   []property.Param{property.Uint64},
 	Node:     true,
 	Seeds:    numberSeeds(),
+	Planted: []Variant{
+		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber},
+	},
 }, Checked[property.NumberFormatter]{
 	Real: jcs.AppendNumber,
 	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -9,13 +10,15 @@ import (
 // FuzzNumberTokenMatchesReference (fuzz/jcs): jcs.AppendNumberToken on a
 // number token as written, against jcs.ReferenceNumber of its double.
 var _ = register(Target{
-	Name: "FuzzNumberTokenMatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "NumberTokenMatchesReference",
-	Checks:   "a number token is written as the reference writes its double, alone and in a document",
-	Input:    "a number token",
-	Oracles:  []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
-	Params:   []property.Param{property.String},
-	Seeds:    numberTokens(),
+	Name: "FuzzNumberTokenMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "a number token is written as the reference writes its double, alone and in a document",
+	Input:   "a number token",
+	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
+	Params:  []property.Param{property.String},
+	Seeds:   numberTokens(),
+	Planted: []Variant{
+		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
+	},
 }, Checked[property.TokenWriter]{
 	Real: jcs.AppendNumberToken,
 	Check: func(w property.TokenWriter, in property.Input) *property.Violation {

@@ -3,6 +3,7 @@ package spec
 import (
 	"math"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -11,17 +12,19 @@ import (
 // FuzzNumberTokenOfDoubleMatchesReference (fuzz/jcs): jcs.AppendNumberToken
 // on a double written with 1 to 19 digits, as serializers write them.
 var _ = register(Target{
-	Name: "FuzzNumberTokenOfDoubleMatchesReference", Dir: "fuzz/jcs", File: "parts_test.go", Area: "jcs",
-	Property: "NumberTokenOfDoubleMatchesReference",
-	Checks:   "the same on tokens of 1 to 19 digits, as serializers write them",
-	Input:    "a double's bits, a digit count",
-	Oracles:  []string{"jcs.ReferenceNumber"},
-	Params:   []property.Param{property.Uint64, property.Uint8},
+	Name: "FuzzNumberTokenOfDoubleMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Checks:  "the same on tokens of 1 to 19 digits, as serializers write them",
+	Input:   "a double's bits, a digit count",
+	Oracles: []string{"jcs.ReferenceNumber"},
+	Params:  []property.Param{property.Uint64, property.Uint8},
 	Seeds: []seeds.Seed{
 		ofDouble("max-shortest", 0x7fefffffffffffff, 0), ofDouble("max-17", 0x7fefffffffffffff, 17),
 		ofDouble("2^53-shortest", 0x4340000000000000, 0), ofDouble("2^70-17", 0x4430000000000000, 17),
 		ofDouble("below-1e23-17", 0x44b52d02c7e14af5, 17), ofDouble("1e23-17", 0x44b52d02c7e14af6, 17),
 		ofDouble("0.1-17", math.Float64bits(0.1), 17), ofDouble("0.3-16", math.Float64bits(0.3), 16),
+	},
+	Planted: []Variant{
+		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
 	},
 }, Checked[property.TokenWriter]{
 	Real: jcs.AppendNumberToken,

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -9,13 +10,14 @@ import (
 // FuzzParseNeverPanics (fuzz/digest): digest.Parse of any request gives an
 // invocation of slices of it or a typed refusal.
 var _ = register(Target{
-	Name: "FuzzParseNeverPanics", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
-	Property: "ParseNeverPanics",
-	Checks:   "an invocation of slices of the request, or a typed refusal, never Unreadable",
-	Input:    "a raw request",
-	Params:   []property.Param{property.Bytes},
-	Text:     oneText,
-	Seeds:    seeds.DigestRequests(),
+	Name: "FuzzParseNeverPanics", Stub: "fuzz/digest/digest_test.go",
+	Checks: "an invocation of slices of the request, or a typed refusal, never Unreadable",
+	Input:  "a raw request",
+	Text:   oneText,
+	Seeds:  seeds.DigestRequests(),
+	Planted: []Variant{
+		{Fault: "the refusal's type lost", Impl: planted.ParseLosesErrorType, Efficacy: true},
+	},
 }, Checked[property.InvocationParser]{
 	Real: digest.Parse,
 	Check: func(p property.InvocationParser, in property.Input) *property.Violation {

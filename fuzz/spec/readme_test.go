@@ -17,7 +17,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 )
 
-var updateReadme = flag.Bool("update-readme", false, "rewrite the target table of fuzz/README.md")
+var updateReadme = flag.Bool("update-readme", false, "rewrite the tables generated from the registry: fuzz/README.md's targets, docs/PLANTED-FAULTS.md's variants")
 
 const readme = "../README.md"
 
@@ -79,30 +79,37 @@ func table(t *testing.T) string {
 	return b.String()
 }
 
+// generated compares the block of path from begin to end with want, or
+// with -update-readme writes want in its place; it returns the file.
+func generated(t *testing.T, path, begin, end, want string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := bytes.Index(data, []byte(begin)), bytes.Index(data, []byte(end))
+	if i < 0 || j < i {
+		t.Fatalf("%s has no generated table (%q ... %q)", path, begin, end)
+	}
+	if *updateReadme {
+		out := append(append(append([]byte{}, data[:i]...), want...), data[j+len(end):]...)
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if got := string(data[i : j+len(end)]); got != want {
+		t.Fatalf("%s's table is not what the registry gives; regenerate with\ngo test ./fuzz/spec -run 'TestReadmeTable|TestPlantedFaultsTable' -update-readme\n\n%s", path, want)
+	}
+	return data
+}
+
 // TestReadmeTable: fuzz/README.md tables every fuzz target of the module,
 // each row naming a target that exists in the file it names, with the
 // property and oracles of the registry; the table is regenerated with
 // -update-readme and compared byte for byte.
 func TestReadmeTable(t *testing.T) {
-	data, err := os.ReadFile(readme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i, j := bytes.Index(data, []byte(tableBegin)), bytes.Index(data, []byte(tableEnd))
-	if i < 0 || j < i {
-		t.Fatalf("%s has no generated target table (%q ... %q)", readme, tableBegin, tableEnd)
-	}
-	want := table(t)
-	if *updateReadme {
-		out := append(append(append([]byte{}, data[:i]...), want...), data[j+len(tableEnd):]...)
-		if err := os.WriteFile(readme, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if got := string(data[i : j+len(tableEnd)]); got != want {
-		t.Fatalf("%s's target table is not what the registry gives; regenerate with\ngo test ./fuzz/spec -run TestReadmeTable -update-readme\n\n%s", readme, want)
-	}
+	data := generated(t, readme, tableBegin, tableEnd, table(t))
 	// Independently of the generator: every row's target is declared in
 	// the file the row links, and every declared target has a row.
 	rows := regexp.MustCompile("(?m)^\\| \\[`(Fuzz\\w+)`\\]\\([^)]+\\) \\| \\[([^\\]]+)\\]").FindAllStringSubmatch(string(data), -1)

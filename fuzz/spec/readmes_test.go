@@ -9,38 +9,6 @@ import (
 	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
 )
 
-// TestScriptsReadme: scripts/README.md has a row for every script of
-// scripts/, linking it, and no row for a script that is not there.
-func TestScriptsReadme(t *testing.T) {
-	dir := filepath.Join("..", "..", "scripts")
-	files, err := filepath.Glob(filepath.Join(dir, "*.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no scripts in scripts/: is the path wrong?")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := map[string]bool{}
-	for _, m := range regexp.MustCompile("(?m)^\\| \\[`([^`]+)`\\]\\(([^)]+)\\) \\|").FindAllStringSubmatch(string(data), -1) {
-		if m[1] != m[2] {
-			t.Errorf("the row of %s links %s", m[1], m[2])
-		}
-		rows[m[1]] = true
-		if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil {
-			t.Errorf("scripts/README.md has a row for %s: %v", m[1], err)
-		}
-	}
-	for _, f := range files {
-		if !rows[filepath.Base(f)] {
-			t.Errorf("scripts/%s has no row in scripts/README.md", filepath.Base(f))
-		}
-	}
-}
-
 // TestFuzzTargetNamesAreUnique: no two native fuzz targets of the module
 // share a name, since the campaign, the minimizer, the seed catalogue and
 // findings/ name a target by its name alone (the go-fuzz entry points

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
@@ -10,17 +11,20 @@ import (
 // admit.Reference, on a raw text and on the text gen.GenerateText makes of
 // the same bytes.
 var _ = register(Target{
-	Name: "FuzzScanMatchesReference", Dir: "fuzz/admit", File: "admit_test.go", Area: "admit",
-	Property: "ScanMatchesReference",
+	Name: "FuzzScanMatchesReference", Stub: "fuzz/admit/admit_test.go",
 	Checks:   "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
 	Input:    textInput + ", under 5 option sets",
 	Oracles:  []string{"admit.Reference"},
-	Params:   []property.Param{property.Bytes},
 	Text:     oneText,
 	Document: textDocument,
 	GoFuzz:   true,
 	Seeds:    concat(seeds.AdmitInputs(), seeds.RFCSamples(), generatedTexts(300)),
 	Sources:  []seeds.Source{admissionVectors},
+	Planted: []Variant{
+		{Fault: "duplicates admitted", Impl: planted.ScanAdmitsDuplicates, Efficacy: true},
+		{Fault: "offsets one byte late", Impl: planted.ScanOffsetsLate, Efficacy: true},
+		{Fault: "a raw DEL in a string refused", Impl: planted.ScanRefusesDelete, Efficacy: true},
+	},
 }, textTwice(admit.Scan, generatedText, property.ScanMatchesReference))
 
 // admissionVectors are the admission vectors of targets/admit, read where

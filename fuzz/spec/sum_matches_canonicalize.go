@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/digest"
@@ -9,13 +10,15 @@ import (
 // FuzzSumMatchesCanonicalize (fuzz/digest): digest.Sum of an arguments
 // text is SHA-256 of jcs.Canonicalize's invocation, under either profile.
 var _ = register(Target{
-	Name: "FuzzSumMatchesCanonicalize", Dir: "fuzz/digest", File: "digest_test.go", Area: "digest",
-	Property: "SumMatchesCanonicalize",
-	Checks:   "Sum is SHA-256 of the canonical invocation, or both refuse alike; the JSON-RPC form agrees",
-	Input:    "an arguments text, a profile",
-	Oracles:  []string{"jcs.Canonicalize"},
-	Params:   []property.Param{property.String, property.Bool},
-	Seeds:    seeds.DigestSums(),
+	Name: "FuzzSumMatchesCanonicalize", Stub: "fuzz/digest/digest_test.go",
+	Checks:  "Sum is SHA-256 of the canonical invocation, or both refuse alike; the JSON-RPC form agrees",
+	Input:   "an arguments text, a profile",
+	Oracles: []string{"jcs.Canonicalize"},
+	Params:  []property.Param{property.String, property.Bool},
+	Seeds:   seeds.DigestSums(),
+	Planted: []Variant{
+		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
+	},
 }, Checked[property.DigestFunc]{
 	Real: digest.Sum,
 	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {

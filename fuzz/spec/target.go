@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -21,15 +22,19 @@ import (
 // tests (fuzz/planted), the minimizer's signer (fuzz/signer), findings/'
 // replay and the campaign all check it through Real or With.
 type Target struct {
-	Name     string           // the native fuzz target, FuzzX
-	Dir      string           // the package of its stub, relative to the module root: fuzz/admit
+	Name string // the native fuzz target, FuzzX
+	// Stub is the file of its one-line native stub, relative to the module
+	// root (fuzz/admit/admit_test.go); register sets Dir, File and Area
+	// from it.
+	Stub     string
+	Dir      string           // the package of its stub: fuzz/admit
 	File     string           // the stub's file in Dir
-	Area     string           // the short name its vectors are filed under in findings/: admit, jcs, digest, bound, guard, minimize
-	Property string           // the property function of fuzz/property it checks
+	Area     string           // the short name its vectors are filed under in findings/, Dir's last element: admit, jcs, digest, bound, guard, minimize
+	Property string           // the property function of fuzz/property it checks; by default Name without "Fuzz"
 	Checks   string           // what the property checks, in a line
 	Input    string           // what its arguments are, for people
 	Oracles  []string         // what the property holds the implementation to
-	Params   []property.Param // the types of its arguments
+	Params   []property.Param // the types of its arguments; by default one byte string
 	Node     bool             // it needs the Node oracle processes (Start)
 	GoFuzz   bool             // it has a go-fuzz and libFuzzer entry point (fuzz/gofuzz, generated)
 	// Text is set for a target whose input can be one raw text of its area
@@ -47,6 +52,11 @@ type Target struct {
 	// property on such a document directly, so that a minimized failure
 	// can also be read as the document.
 	Document string
+	// Planted are its planted faults (fuzz/planted), at least one: the
+	// planted-fault test drives each to a failure, docs/PLANTED-FAULTS.md
+	// lists them (TestPlantedFaultsTable) and the efficacy benchmark runs
+	// those marked Efficacy.
+	Planted []Variant
 	// Spec is the file that declares it, in fuzz/spec.
 	Spec string
 
@@ -80,11 +90,26 @@ func register[I any](t Target, c Checked[I]) *Target {
 	if _, file, _, ok := runtime.Caller(1); ok {
 		t.Spec = filepath.Base(file)
 	}
-	if t.Checks == "" || len(t.Seeds)+len(t.Sources) == 0 {
-		panic("spec: " + t.Name + " (" + t.Spec + ") does not say what it checks, or has no seeds")
+	t.Dir, t.File = path.Split(t.Stub)
+	t.Dir = strings.TrimSuffix(t.Dir, "/")
+	t.Area = path.Base(t.Dir)
+	if t.Property == "" {
+		t.Property = strings.TrimPrefix(t.Name, "Fuzz")
+	}
+	if t.Params == nil {
+		t.Params = []property.Param{property.Bytes}
+	}
+	if t.Checks == "" || t.Dir == "" || len(t.Seeds)+len(t.Sources) == 0 {
+		panic("spec: " + t.Name + " (" + t.Spec + ") does not say what it checks or where its stub is, or has no seeds")
 	}
 	if (t.Document == "") != (c.DocumentOf == nil) || (c.DocumentOf == nil) != (c.CheckDocument == nil) {
 		panic("spec: " + t.Name + " (" + t.Spec + ") has half a document form")
+	}
+	for i, v := range t.Planted {
+		if _, ok := v.Impl.(I); !ok || v.Fault == "" {
+			panic(fmt.Sprintf("spec: %s (%s): planted variant %q is a %T, not the %T its property checks", t.Name, t.Spec, v.Fault, v.Impl, c.Real))
+		}
+		t.Planted[i].Target = t.Name
 	}
 	t.real = c.Real
 	t.impl = fmt.Sprintf("%T", c.Real)

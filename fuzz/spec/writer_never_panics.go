@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/jcs"
@@ -9,13 +10,14 @@ import (
 // FuzzWriterNeverPanics (fuzz/jcs): jcs.AppendAdmitted, the writer, on
 // bytes admission never saw.
 var _ = register(Target{
-	Name: "FuzzWriterNeverPanics", Dir: "fuzz/jcs", File: "jcs_test.go", Area: "jcs",
-	Property: "WriterNeverPanics",
-	Checks:   "output or a *WriteError, dst kept on error, never a panic",
-	Input:    "raw bytes, not admitted",
-	Params:   []property.Param{property.Bytes},
-	Text:     oneText,
-	Seeds:    writerDocuments(),
+	Name: "FuzzWriterNeverPanics", Stub: "fuzz/jcs/jcs_test.go",
+	Checks: "output or a *WriteError, dst kept on error, never a panic",
+	Input:  "raw bytes, not admitted",
+	Text:   oneText,
+	Seeds:  writerDocuments(),
+	Planted: []Variant{
+		{Fault: "partial output kept on error", Impl: planted.WriterKeepsPartialOutput},
+	},
 }, Checked[property.Writer]{
 	Real: jcs.AppendAdmitted,
 	Check: func(w property.Writer, in property.Input) *property.Violation {
