@@ -200,3 +200,19 @@ func TestInvalidReadingAdmitsNothing(t *testing.T) {
 		}
 	}
 }
+
+// A constraint is an object with exactly one operator (SEP-3246 section
+// 3.1) under every reading of the text: two operators, none, or a value
+// that is not an object make the chain malformed, so the call is denied,
+// never decided by whichever operator comes first.
+func TestEveryReadingRefusesAConstraintThatIsNotOneOperator(t *testing.T) {
+	params := []byte(`{"name":"t","arguments":{"a":"x"}}`)
+	for _, constraint := range []string{`{"eq":"x","prefix":"y"}`, `{"prefix":"x","eq":"y"}`, `{}`, `"x"`, `["eq","x"]`, `null`} {
+		prov := []byte(`{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"a":` + constraint + `}}]}]}`)
+		for _, r := range append(bound.TextReadings(), bound.Hardened) {
+			if d := r.Check(prov, params, bound.Canon{}); d.Admit || !strings.Contains(d.Reason, "malformed") {
+				t.Errorf("%s: constraint %s: admit %v (%s), want a malformed chain", r, constraint, d.Admit, d.Reason)
+			}
+		}
+	}
+}
