@@ -153,3 +153,29 @@ func respellServer(in *bufio.Reader, out *bufio.Writer) int {
 		out.Flush()
 	}
 }
+
+// The official Go MCP SDK's server answers a request with id 1.0 with id
+// 1 (the realistic case: its own client writes integer ids, so a raw
+// client writes the others). Through the guard every request gets the
+// server's answer, as the server wrote it, and none gets the guard's
+// -32000 at the end; before the fix all three answers were dropped.
+func TestSDKServerAnswersRespelledIDsThroughTheGuard(t *testing.T) {
+	r := startProxy(t, "sdkecho", &Proxy{})
+	r.send(t, `{"jsonrpc":"2.0","id":1.0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	first := r.next(t)
+	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	r.send(t, `{"jsonrpc":"2.0","id":20e-1,"method":"ping"}`)
+	second := r.next(t)
+	r.send(t, `{"jsonrpc":"2.0","id":3.00,"method":"tools/list"}`)
+	third := r.next(t)
+	r.in.Close()
+	code, rest := r.wait(t)
+	if code != ExitClean {
+		t.Errorf("exit %d", code)
+	}
+	answers, others := readAnswers(t, append([][]byte{first, second, third}, rest...))
+	want := map[string][]string{"1": {""}, "2": {""}, "3": {""}}
+	if fmt.Sprint(answers) != fmt.Sprint(want) || len(others) != 0 {
+		t.Errorf("the client read %q and %q, want %q", answers, others, want)
+	}
+}
