@@ -179,3 +179,22 @@ func TestSDKServerAnswersRespelledIDsThroughTheGuard(t *testing.T) {
 		t.Errorf("the client read %q and %q, want %q", answers, others, want)
 	}
 }
+
+// The schema store learns from the answer to a tools/list request whose id
+// the server respelled (3.00 answered as 3), and from no other number.
+func TestSchemaStoreMatchesToolsListByIDValue(t *testing.T) {
+	answer := func(id string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[{"name":"read_file","inputSchema":{"type":"object","properties":{"path":{"type":"string","format":"path"}}}}]}}`)
+	}
+	s := newSchemaStore(nil)
+	s.expect([]byte("3.00"))
+	if s.learn(answer("4")) || s.learn(answer(`"3"`)) {
+		t.Fatalf("learned from an answer to another id")
+	}
+	if !s.learn(answer("3")) {
+		t.Errorf("did not learn from the answer with id 3 to tools/list 3.00")
+	}
+	if _, ok := s.snapshot()["read_file"]; !ok {
+		t.Errorf("read_file not learned: %v", s.snapshot())
+	}
+}
