@@ -71,7 +71,9 @@ func Decide(raw []byte, cfg Config) Decision {
 }
 
 // readID returns a string or number id as deterministic JSON (a string as
-// targets/bound writes it, a number as written), or nil.
+// targets/bound writes it, a number as written), or nil. It is the id the
+// guard writes in its own answers; ids are compared by idKeyOf's key of it
+// (a number by its value: 1.0 is 1).
 func readID(msg []byte, f field) []byte {
 	if !f.ok {
 		return nil

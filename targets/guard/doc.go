@@ -102,10 +102,19 @@
 //     with every cancel, which is the defect of issue 16. The client,
 //     which "SHOULD ignore" such an answer, sees no difference; the table
 //     never holds more than the requests in flight and not cancelled.
-//   - Ids are compared as the table keys them (readID): 1 and "1" are two
-//     ids (JSON-RPC 2.0 section 4), a string is compared decoded ("\u0061"
-//     is "a"), a number as written (1.0 is not 1, as for the server's
-//     answers). A cancel that names no request in flight (never forwarded,
+//   - Ids are compared as the table keys them (idKeyOf), for the server's
+//     answers and the client's cancels alike: 1 and "1" are two ids
+//     (JSON-RPC 2.0 section 4), a string is compared decoded ("\u0061"
+//     is "a"), a number by its exact decimal value, read from its digits
+//     with no float64 (1.0, 1e0 and 10E-1 are 1; -0 is 0;
+//     9007199254740993 is not 9007199254740992). Section 5 asks for the
+//     response id to be the request's value, clients compare parsed
+//     numbers (JavaScript's ===, Python's ==), and the Go SDK's server
+//     answers 1.0 with 1: matched as written, that answer was dropped and
+//     the request answered CodeServerGone. The server's answer is relayed
+//     with its id as it wrote it. A number id the guard cannot key within
+//     a fixed size (more than 64 significant digits, an exponent of 2^40
+//     or more) is answered -32600 and not forwarded. A cancel that names no request in flight (never forwarded,
 //     refused by the guard and answered by it, answered, cancelled
 //     already) forgets nothing; one cancel forgets one request, so a
 //     client reusing an id in flight (which MCP forbids) still gets one

@@ -52,6 +52,8 @@ func TestMain(m *testing.M) {
 //	           with an error for it, late, as the Go SDK's server answers
 //	           a cancelled call; W=silent answers none, as the TypeScript
 //	           SDK's server (muteServer)
+//	respell    answers every request with its id respelled as its shortest
+//	           decimal, 1.0 as 1 (respellServer)
 //	sdkecho    an MCP server built with the Go SDK whose tool echo answers
 //	           at once (sdkEchoServe, for BenchmarkSDKLatency)
 //	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
@@ -134,6 +136,8 @@ func fakeServer(mode string) int {
 	case "sdk":
 		w, path, _ := strings.Cut(arg, ":")
 		return sdkServer(w == "never", path)
+	case "respell":
+		return respellServer(in, out)
 	case "mute":
 		return muteServer(in, out, arg == "late")
 	case "hang":

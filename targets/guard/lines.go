@@ -78,7 +78,9 @@ func tooLarge(size, limit int64) Decision {
 // replyID reads the top level of a server line and, if it is a response
 // (an object with "result" or "error" and no "method"; JSON-RPC 2.0
 // section 5) whose id is a string or a number, returns the id as readID
-// writes it for the request it answers. It walks the top level only
+// writes it, which the pending table keys (idKeyOf) to find the request it
+// answers: a number by its value, so an answer with id 1 answers the
+// request with id 1.0; the line is relayed as the server wrote it. It walks the top level only
 // (targets/internal/jsonwire; values are skipped, not decoded), so a large result
 // costs one pass. It is bookkeeping, not a verdict: the line is not
 // admitted, so what it reads on one that is not JSON means nothing, and

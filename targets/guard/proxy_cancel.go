@@ -9,7 +9,8 @@ import "github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 const MethodCancelled = "notifications/cancelled"
 
 // cancelledID reads a client message the guard relays and returns the id
-// of the request it cancels, as the pending table keys ids (readID): the
+// of the request it cancels, as readID writes it, which the pending table
+// keys (idKeyOf: a requestId of 1 cancels the request with id 1.0): the
 // message must be a notifications/cancelled notification (a method and no
 // id member: a message with an id is a request, JSON-RPC 2.0 section 4.1,
 // whatever its method) whose params is an object whose requestId is a

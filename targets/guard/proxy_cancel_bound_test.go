@@ -124,7 +124,7 @@ func (p *pendingSet) size() int {
 	defer p.mu.Unlock()
 	n := 0
 	for _, c := range p.ids {
-		n += c.n
+		n += len(c.written)
 	}
 	return n
 }

@@ -72,9 +72,19 @@ func TestProxyCancelForgetsTheRequest(t *testing.T) {
 				// cancel of 1 forgets 1 only, a cancel of "2" not 2.
 				slowRequest("1"), slowRequest(`"1"`), cancelOf("1"),
 				slowRequest("2"), cancelOf(`"2"`),
-				// A number id is compared as written, as the pending
-				// table keys it and matches the server's answers.
+				// A number id is compared by its exact value, as the
+				// pending table keys it and matches the server's answers
+				// (idKeyOf): 15 cancels 15.0, as JavaScript's === and
+				// Python's == on the parsed ids say, and as the Go SDK's
+				// server, which answers 1.0 with 1, needs. This pin once
+				// said "15 does not cancel 15.0", which lost the answer
+				// to a request whose id the server respelled. Different
+				// values stay apart, past 2^53 too.
 				slowRequest("3.0"), cancelOf("3.0"), slowRequest("15.0"), cancelOf("15"),
+				slowRequest("-0"), cancelOf("0.0e5"), slowRequest("16"), cancelOf("16.5"),
+				slowRequest("9007199254740993"), cancelOf("9007199254740992"),
+				// The guard's own answer carries the id as the client wrote it.
+				slowRequest("17.0"),
 				// A string id is compared decoded: "\u0061" is "a".
 				slowRequest(`"a"`), cancelOf(`"\u0061"`),
 				// Refused by the guard (-32001), never forwarded.
@@ -126,7 +136,8 @@ func TestProxyCancelForgetsTheRequest(t *testing.T) {
 			want := map[string][]string{
 				"5": {""}, `"1"`: {serverGone}, "2": {serverGone}, "4": {outside},
 				"7": {serverGone}, "8": {serverGone}, "9": {serverGone}, "10": {serverGone},
-				"11": {serverGone}, "13": {serverGone}, "15.0": {serverGone}, `"end"`: {""},
+				"11": {serverGone}, "13": {serverGone}, "16": {serverGone},
+				"9007199254740993": {serverGone}, "17.0": {serverGone}, `"end"`: {""},
 			}
 			if mode == "late" {
 				// The server's late answer to the cancel of 7 answers

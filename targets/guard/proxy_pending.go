@@ -1,58 +1,83 @@
 package guard
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
-// pendingSet holds the ids (as readID writes them) of the requests
-// forwarded to the server and not answered yet, counted, so that a client
-// that reuses an id in flight still gets one answer per request. A request
-// leaves it when the server answers it or when the client cancels it (MCP
-// "Cancellation"); nothing else is kept, so it never holds more than the
-// requests in flight. Once it is closed (the server's output has ended)
-// nothing more is added, and what it held is answered by the guard.
+// pendingSet holds the requests forwarded to the server and not answered
+// yet, keyed by id as idKeyOf keys them (so an answer with id 1 answers
+// the request with id 1.0), each id kept as the client wrote it for the
+// guard's own answer, and counted, so that a client that reuses an id in
+// flight still gets one answer per request. A request leaves it when the
+// server answers it or when the client cancels it (MCP "Cancellation");
+// nothing else is kept, so it never holds more than the requests in
+// flight. Once it is closed (the server's output has ended) nothing more
+// is added, and what it held is answered by the guard.
 type pendingSet struct {
 	mu     sync.Mutex
-	ids    map[string]pendingCount
+	ids    map[idKey]pendingCount
 	closed bool
 }
 
-// pendingCount is how many requests of one id are in flight, and how many
-// of them are initialize requests, which MCP says are never cancelled.
-type pendingCount struct{ n, initialize int }
+// pendingCount is the requests of one key in flight, their ids as the
+// client wrote them in the order they came, and how many of them are
+// initialize requests, which MCP says are never cancelled.
+type pendingCount struct {
+	written    [][]byte
+	initialize int
+}
 
-func newPendingSet() *pendingSet { return &pendingSet{ids: map[string]pendingCount{}} }
+// errPendingClosed is why add did not record a request: the server's
+// output has ended.
+var errPendingClosed = errors.New("the server's output has ended")
 
-// add records one request in flight, an initialize request if initialize;
-// false once the set is closed.
-func (p *pendingSet) add(id []byte, initialize bool) bool {
+func newPendingSet() *pendingSet { return &pendingSet{ids: map[idKey]pendingCount{}} }
+
+// add records one request in flight, an initialize request if initialize.
+// It fails with errPendingClosed once the set is closed, and with
+// errIDNotKeyable for an id it cannot key exactly (the session refuses
+// such a request before it gets here: keyRequest).
+func (p *pendingSet) add(id []byte, initialize bool) error {
+	key, err := idKeyOf(id)
+	if err != nil {
+		return err
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return false
+		return errPendingClosed
 	}
-	c := p.ids[string(id)]
-	c.n++
+	c := p.ids[key]
+	c.written = append(c.written, id)
 	if initialize {
 		c.initialize++
 	}
-	p.ids[string(id)] = c
-	return true
+	p.ids[key] = c
+	return nil
 }
 
 // answered removes one request of this id and reports whether there was
 // one: false for an answer to nothing in flight (unsolicited, a second
-// answer to the same request, or an answer to a cancelled request).
+// answer to the same request, or an answer to a cancelled request), and
+// for an id no request in flight can have (one idKeyOf refuses).
 func (p *pendingSet) answered(id []byte) bool {
+	key, err := idKeyOf(id)
+	if err != nil {
+		return false
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	c, ok := p.ids[string(id)]
+	c, ok := p.ids[key]
 	if !ok {
 		return false
 	}
-	// Which request of the id the server answered is not known: the
-	// initialize count is kept at most the requests left.
-	c.n--
-	c.initialize = min(c.initialize, c.n)
-	p.set(string(id), c)
+	// Which request of the key the server answered is not known: the
+	// oldest leaves, and the initialize count is kept at most the
+	// requests left.
+	c.written = c.written[1:]
+	c.initialize = min(c.initialize, len(c.written))
+	p.set(key, c)
 	return true
 }
 
@@ -63,37 +88,39 @@ func (p *pendingSet) answered(id []byte) bool {
 // be cancelled by clients"; a receiver "MAY ignore" a cancel of a request
 // that cannot be cancelled, so its answer is still awaited).
 func (p *pendingSet) cancel(id []byte) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	c, ok := p.ids[string(id)]
-	if !ok || c.n == c.initialize {
+	key, err := idKeyOf(id)
+	if err != nil {
 		return false
 	}
-	c.n--
-	p.set(string(id), c)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c, ok := p.ids[key]
+	if !ok || len(c.written) == c.initialize {
+		return false
+	}
+	c.written = c.written[1:]
+	p.set(key, c)
 	return true
 }
 
-// set stores the count of id, or deletes id when none is left.
-func (p *pendingSet) set(id string, c pendingCount) {
-	if c.n == 0 {
-		delete(p.ids, id)
+// set stores the requests of key, or deletes key when none is left.
+func (p *pendingSet) set(key idKey, c pendingCount) {
+	if len(c.written) == 0 {
+		delete(p.ids, key)
 		return
 	}
-	p.ids[id] = c
+	p.ids[key] = c
 }
 
-// closeAll closes the set and returns every id still in flight, each as
-// many times as it was in flight.
+// closeAll closes the set and returns the id of every request still in
+// flight, as the client wrote it.
 func (p *pendingSet) closeAll() [][]byte {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
 	var out [][]byte
-	for id, c := range p.ids {
-		for range c.n {
-			out = append(out, []byte(id))
-		}
+	for _, c := range p.ids {
+		out = append(out, c.written...)
 	}
 	clear(p.ids)
 	return out

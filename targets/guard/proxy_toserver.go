@@ -76,9 +76,17 @@ func (s *session) decide(line []byte, more bool) {
 		s.log.printf(s.p.Log, "audit: forwarded id %s %s: %s", idText(d.ID), d.Method, d.Refusal.Reason)
 	}
 	isRequest := d.Method != "" && d.ID != nil
-	if isRequest && !s.inFlight.add(d.ID, d.Method == methodInitialize) {
-		s.answerGone(d.ID, "the server's output has ended")
-		return
+	if isRequest {
+		switch err := s.inFlight.add(d.ID, d.Method == methodInitialize); {
+		case errors.Is(err, errIDNotKeyable):
+			// Its answer could not be matched to it: refused, not
+			// forwarded (fail closed; idKey).
+			s.answer(answer(d.ID, idNotKeyable(err)))
+			return
+		case err != nil:
+			s.answerGone(d.ID, "the server's output has ended")
+			return
+		}
 	}
 	if d.Method == "tools/list" {
 		s.store.expect(d.ID)

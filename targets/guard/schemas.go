@@ -16,11 +16,11 @@ type schemaStore struct {
 	cur atomic.Pointer[bound.Schemas]
 
 	mu      sync.Mutex
-	pending map[string]bool // ids (as JSON) of tools/list requests relayed
+	pending map[idKey]bool // ids (as idKeyOf keys them) of tools/list requests relayed
 }
 
 func newSchemaStore(seed bound.Schemas) *schemaStore {
-	s := &schemaStore{pending: map[string]bool{}}
+	s := &schemaStore{pending: map[idKey]bool{}}
 	cp := bound.Schemas{}
 	for tool, args := range seed {
 		cp[tool] = args
@@ -34,19 +34,24 @@ func (s *schemaStore) snapshot() bound.Schemas { return *s.cur.Load() }
 
 // expect records a tools/list request relayed to the server.
 func (s *schemaStore) expect(id []byte) {
-	if id == nil {
+	key, err := idKeyOf(id)
+	if err != nil {
 		return
 	}
 	s.mu.Lock()
-	s.pending[string(id)] = true
+	s.pending[key] = true
 	s.mu.Unlock()
 }
 
 // forget drops a tools/list request the client cancelled: its answer, if
 // the server sends one, is not relayed, so it is not learned from.
 func (s *schemaStore) forget(id []byte) {
+	key, err := idKeyOf(id)
+	if err != nil {
+		return
+	}
 	s.mu.Lock()
-	delete(s.pending, string(id))
+	delete(s.pending, key)
 	s.mu.Unlock()
 }
 
@@ -68,13 +73,16 @@ func (s *schemaStore) learn(line []byte) bool {
 	if _, ok := v.Get("method"); ok {
 		return false
 	}
-	id := idOf(v)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if id == nil || !s.pending[string(id)] {
+	key, err := idKeyOf(idOf(v))
+	if err != nil {
 		return false
 	}
-	delete(s.pending, string(id))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.pending[key] {
+		return false
+	}
+	delete(s.pending, key)
 	if _, ok := v.Get("result"); !ok {
 		return false
 	}
