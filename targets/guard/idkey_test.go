@@ -80,7 +80,7 @@ func TestIDKeyIsBounded(t *testing.T) {
 		var err error
 		// The refusal costs no copy of the input: bytes, not seconds, so a
 		// loaded machine cannot fail it and a quadratic key cannot pass.
-		if n := alloctest.Bytes(func() { k, err = idKeyOf(in) }); n > 4096 {
+		if n := alloctest.Bytes(func() { k, err = idKeyOf(in) }); n > 64<<10 {
 			t.Errorf("idKeyOf(%.30s…) allocated %d bytes for a %d-byte id", id, n, len(id))
 		}
 		if !errors.Is(err, errIDNotKeyable) {
@@ -200,5 +200,43 @@ func TestSchemaStoreMatchesToolsListByIDValue(t *testing.T) {
 	}
 	if _, ok := s.snapshot()["read_file"]; !ok {
 		t.Errorf("read_file not learned: %v", s.snapshot())
+	}
+}
+
+// The pending table keys nothing it cannot key exactly: an id idKeyOf
+// refuses is refused by add too and leaves the table as it was, so that no
+// two unkeyable ids ever share a key (the session refuses such a request
+// before add: this holds the table to it on its own).
+func TestPendingSetRefusesAnUnkeyableID(t *testing.T) {
+	p := newPendingSet()
+	for _, id := range []string{"1" + strings.Repeat("2", maxIDDigits), "1e1099511627776", "", "[1]"} {
+		if err := p.add([]byte(id), false); !errors.Is(err, errIDNotKeyable) {
+			t.Errorf("add(%.30s…) = %v, want errIDNotKeyable", id, err)
+		}
+	}
+	if len(p.ids) != 0 {
+		t.Errorf("the table holds %d keys after refusing every id", len(p.ids))
+	}
+	if err := p.add([]byte("1.0"), false); err != nil || !p.answered([]byte("1")) {
+		t.Errorf("add(1.0) = %v, or 1 does not answer it", err)
+	}
+}
+
+// Once the server's output has ended the table is closed: closeAll hands
+// back what was in flight (for the guard to answer) and add records
+// nothing more, so no request is left in flight with no one to answer it.
+func TestPendingSetAddsNothingOnceClosed(t *testing.T) {
+	p := newPendingSet()
+	if err := p.add([]byte("7"), false); err != nil {
+		t.Fatal(err)
+	}
+	if left := p.closeAll(); len(left) != 1 || string(left[0]) != "7" {
+		t.Fatalf("closeAll = %q, want the one request in flight", left)
+	}
+	if err := p.add([]byte("8"), false); !errors.Is(err, errPendingClosed) {
+		t.Errorf("add after closeAll = %v, want errPendingClosed", err)
+	}
+	if len(p.ids) != 0 || p.answered([]byte("8")) {
+		t.Errorf("a closed table recorded a request: %d keys", len(p.ids))
 	}
 }
