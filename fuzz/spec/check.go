@@ -1,9 +1,6 @@
 package spec
 
-import (
-	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
-)
+import "github.com/canonfuzz/canonfuzz/fuzz/property"
 
 // The constructors below are the Checked of a target whose property takes
 // its arguments as they come: the property's own signature says what the
@@ -45,13 +42,4 @@ func onSeedPair[I any](real I, p func(I, uint64, uint64) *property.Violation) Ch
 func (c Checked[I]) withDocument(of func(in property.Input) []byte, check func(impl I, doc []byte) *property.Violation) Checked[I] {
 	c.DocumentOf, c.CheckDocument = of, check
 	return c
-}
-
-// seedsOf turns a spec file's table of probes into seeds, one per row.
-func seedsOf[T any](rows []T, seed func(i int, row T) seeds.Seed) []seeds.Seed {
-	out := make([]seeds.Seed, 0, len(rows))
-	for i, r := range rows {
-		out = append(out, seed(i, r))
-	}
-	return out
 }
