@@ -21,14 +21,8 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON},
 	},
-}, Checked[property.DigestFunc]{
-	Real: digest.Sum,
-	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {
-		return property.DigestRepresentationInvariant(sum, in.Bytes(0))
-	},
-	DocumentOf:    func(in property.Input) []byte { return generatedRequest(in.Bytes(0)) },
-	CheckDocument: property.DocumentDigestInvariant,
-})
+}, onBytes(digest.Sum, property.DigestRepresentationInvariant).
+	withDocument(func(in property.Input) []byte { return generatedRequest(in.Bytes(0)) }, property.DocumentDigestInvariant))
 
 // generatedCalls are FuzzDigestRepresentationInvariant's generator inputs,
 // each with the feature of the arguments gen.GenerateCall makes of it

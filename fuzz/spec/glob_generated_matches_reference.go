@@ -18,12 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "* crossing /", Impl: planted.GlobStarCrossesSlash},
 	},
-}, Checked[property.GlobCompiler]{
-	Real: property.BoundGlob,
-	Check: func(c property.GlobCompiler, in property.Input) *property.Violation {
-		return property.GlobGeneratedMatchesReference(c, in.Bytes(0))
-	},
-})
+}, onBytes(property.BoundGlob, property.GlobGeneratedMatchesReference))
 
 // generatedGlobs are FuzzGlobGeneratedMatchesReference's generator inputs,
 // each with the pattern gen.GenerateGlob makes of it (TestGeneratedSeeds

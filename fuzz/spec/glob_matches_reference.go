@@ -15,7 +15,6 @@ var _ = register(Target{
 	Checks:  "CompileGlob, bit-parallel and position-set, agrees with the RE2 translation",
 	Input:   "a pattern and a value",
 	Oracles: []string{"bound.ReferenceGlob (RE2)"},
-	Params:  []property.Param{property.String, property.String},
 	GoFuzz:  true,
 	Seeds: []seeds.Seed{
 		seeds.Of("star-no-separator", "section 3.2.4: acme/* must not admit acme/app/sub", "acme/*", "acme/app/sub"),
@@ -46,9 +45,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "* crossing /", Impl: []property.GlobMatcher{{Name: "GlobStarCrossesSlash", Compile: planted.GlobStarCrossesSlash}}, Efficacy: true},
 	},
-}, Checked[[]property.GlobMatcher]{
-	Real: []property.GlobMatcher{{Name: "Match", Compile: property.BoundGlob}, {Name: "MatchPositionSet", Compile: property.BoundGlobPositionSet}},
-	Check: func(ms []property.GlobMatcher, in property.Input) *property.Violation {
-		return property.GlobMatchesReference(ms, in.Str(0), in.Str(1))
-	},
-})
+}, onStrings([]property.GlobMatcher{
+	{Name: "Match", Compile: property.BoundGlob},
+	{Name: "MatchPositionSet", Compile: property.BoundGlobPositionSet},
+}, property.GlobMatchesReference))

@@ -26,14 +26,8 @@ var _ = register(Target{
 		{Fault: "original bytes forwarded after a first-wins check", Impl: planted.GuardForwardsInput, Efficacy: true},
 		{Fault: "relays CRs", Impl: planted.GuardRelaysRaw},
 	},
-}, Checked[property.Decider]{
-	Real: guard.Decide,
-	Check: func(d property.Decider, in property.Input) *property.Violation {
-		return property.GuardForwardsOnlyWhatEveryParserReadsInside(d, in.Bytes(0))
-	},
-	DocumentOf:    func(in property.Input) []byte { return generatedMessage(in.Bytes(0)) },
-	CheckDocument: property.GuardDecisionReadsInside,
-})
+}, onBytes(guard.Decide, property.GuardForwardsOnlyWhatEveryParserReadsInside).
+	withDocument(func(in property.Input) []byte { return generatedMessage(in.Bytes(0)) }, property.GuardDecisionReadsInside))
 
 // messageDocument is the document of the guard targets.
 const messageDocument = "the message gen.GenerateMessage makes"

@@ -13,14 +13,8 @@ var _ = register(Target{
 	Checks:  "the meet of two drawn bounds admits a call iff both do",
 	Input:   "a PRNG seed pair (gen.Seeded)",
 	Oracles: []string{"bound.BoundAdmits"},
-	Params:  []property.Param{property.Uint64, property.Uint64},
 	Seeds:   seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
 	Planted: []Variant{
 		{Fault: "arguments one rule constrains dropped", Impl: planted.MeetRulesDropOneSided, Efficacy: true},
 	},
-}, Checked[property.BoundMeeter]{
-	Real: bound.MeetBounds,
-	Check: func(m property.BoundMeeter, in property.Input) *property.Violation {
-		return property.MeetBoundsExact(m, in.Uint64(0), in.Uint64(1))
-	},
-})
+}, onSeedPair(bound.MeetBounds, property.MeetBoundsExact))

@@ -15,19 +15,13 @@ var _ = register(Target{
 	Checks:  "the meet of two drawn constraints admits a probe iff both do, in every reading",
 	Input:   "a PRNG seed pair (gen.Seeded)",
 	Oracles: []string{"bound.Admitter"},
-	Params:  []property.Param{property.Uint64, property.Uint64},
 	Seeds: append(seedPairs(16, 7, 3, "a PRNG seed pair of the constraint generator"),
 		seeds.Of("raw-prefixes-nest", `prefix "/srv/acme/../etc" and prefix "/srv/acme/": one extends the other as written, not once canonicalized`,
 			uint64(13148063854304952320), uint64(0))),
 	Planted: []Variant{
 		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands},
 	},
-}, Checked[property.ConstraintMeeter]{
-	Real: bound.MeetConstraints,
-	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {
-		return property.MeetExact(m, in.Uint64(0), in.Uint64(1))
-	},
-})
+}, onSeedPair(bound.MeetConstraints, property.MeetExact))
 
 // seedPairs are n PRNG seed pairs (i, i*mul+add).
 func seedPairs(n, mul, add int, comment string) []seeds.Seed {

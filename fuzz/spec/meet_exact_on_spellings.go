@@ -18,12 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands, Efficacy: true},
 	},
-}, Checked[property.ConstraintMeeter]{
-	Real: bound.MeetConstraints,
-	Check: func(m property.ConstraintMeeter, in property.Input) *property.Violation {
-		return property.MeetExactOnSpellings(m, in.Bytes(0))
-	},
-})
+}, onBytes(bound.MeetConstraints, property.MeetExactOnSpellings))
 
 // generatedPairs are FuzzMeetExactOnSpellings's generator inputs, each with
 // the pair gen.GenerateConstraintPair makes of it.

@@ -18,9 +18,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: planted.MinimizeKeepsAnyFailure},
 	},
-}, Checked[property.Minimizer]{
-	Real: minimize.Minimize,
-	Check: func(m property.Minimizer, in property.Input) *property.Violation {
-		return property.MinimizeKeepsTheSignature(m, in.Bytes(0))
-	},
-})
+}, onBytes(minimize.Minimize, property.MinimizeKeepsTheSignature))

@@ -14,17 +14,11 @@ var _ = register(Target{
 	Checks:  "a number token is written as the reference writes its double, alone and in a document",
 	Input:   "a number token",
 	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
-	Params:  []property.Param{property.String},
 	Seeds:   numberTokens(),
 	Planted: []Variant{
 		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
 	},
-}, Checked[property.TokenWriter]{
-	Real: jcs.AppendNumberToken,
-	Check: func(w property.TokenWriter, in property.Input) *property.Violation {
-		return property.NumberTokenMatchesReference(w, in.Str(0))
-	},
-})
+}, onString(jcs.AppendNumberToken, property.NumberTokenMatchesReference))
 
 // numberTokens are tokens whose double is written otherwise than the token,
 // and one at each of Number::toString's layouts.

@@ -17,9 +17,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "an unterminated string's span past the end", Impl: planted.StructureOverrunsUnterminated},
 	},
-}, Checked[property.StructureReader]{
-	Real: minimize.Structure,
-	Check: func(r property.StructureReader, in property.Input) *property.Violation {
-		return property.StructureSpans(r, in.Bytes(0))
-	},
-})
+}, onBytes(minimize.Structure, property.StructureSpans))

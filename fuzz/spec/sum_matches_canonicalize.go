@@ -14,14 +14,8 @@ var _ = register(Target{
 	Checks:  "Sum is SHA-256 of the canonical invocation, or both refuse alike; the JSON-RPC form agrees",
 	Input:   "an arguments text, a profile",
 	Oracles: []string{"jcs.Canonicalize"},
-	Params:  []property.Param{property.String, property.Bool},
 	Seeds:   seeds.DigestSums(),
 	Planted: []Variant{
 		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
 	},
-}, Checked[property.DigestFunc]{
-	Real: digest.Sum,
-	Check: func(sum property.DigestFunc, in property.Input) *property.Violation {
-		return property.SumMatchesCanonicalize(sum, in.Str(0), in.Bool(1))
-	},
-})
+}, onStringAndBool(digest.Sum, property.SumMatchesCanonicalize))

@@ -77,6 +77,8 @@ type Checked[I any] struct {
 	Check         func(impl I, in property.Input) *property.Violation
 	DocumentOf    func(in property.Input) []byte
 	CheckDocument func(impl I, doc []byte) *property.Violation
+
+	params []property.Param // the parameters the property's signature names (check.go)
 }
 
 // specs is every target the spec files register, in the order package
@@ -95,6 +97,12 @@ func register[I any](t Target, c Checked[I]) *Target {
 	t.Area = path.Base(t.Dir)
 	if t.Property == "" {
 		t.Property = strings.TrimPrefix(t.Name, "Fuzz")
+	}
+	if t.Params != nil && c.params != nil && !slices.Equal(t.Params, c.params) {
+		panic("spec: " + t.Name + " (" + t.Spec + ") names parameters its property's signature does not take")
+	}
+	if t.Params == nil {
+		t.Params = c.params
 	}
 	if t.Params == nil {
 		t.Params = []property.Param{property.Bytes}

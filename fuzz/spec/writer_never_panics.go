@@ -18,12 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "partial output kept on error", Impl: planted.WriterKeepsPartialOutput},
 	},
-}, Checked[property.Writer]{
-	Real: jcs.AppendAdmitted,
-	Check: func(w property.Writer, in property.Input) *property.Violation {
-		return property.WriterNeverPanics(w, in.Bytes(0))
-	},
-})
+}, onBytes(jcs.AppendAdmitted, property.WriterNeverPanics))
 
 // writerDocuments are the documents of RFC 8785, the admission probes and
 // the writer's own probes.
