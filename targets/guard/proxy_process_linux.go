@@ -36,9 +36,38 @@ func pollableOutput(w io.Writer) (out io.Writer, done func()) {
 		return w, func() {}
 	}
 	if again := reopenPipe(f, syscall.O_WRONLY); again != nil {
-		return again, func() { again.Close() }
+		if p := ownPipe(again); p != nil {
+			return p, func() { again.Close() }
+		}
+		again.Close()
 	}
 	return w, func() {}
+}
+
+// pollableInput is pollableOutput for the client's input (the standard
+// input `canonfuzz guard` inherits): a pipe whose descriptor blocks is
+// opened again non-blocking and read through the Go poller (ownedPipe), so
+// that no thread of the guard sits in a read(2) between messages (issue
+// 20: a thread blocked in a system call keeps the runtime's monitor
+// thread awake and makes it hand the processor to another thread, about
+// ten context switches a round trip when the client pauses between
+// requests; docs/PERFORMANCE.md, "Guard latency"). done closes what was
+// opened, which ends a read waiting on it.
+func pollableInput(r io.Reader) (in io.Reader, done func()) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return r, func() {}
+	}
+	if blocks, known := blocking(f); !known || !blocks {
+		return r, func() {}
+	}
+	if again := reopenPipe(f, syscall.O_RDONLY); again != nil {
+		if p := ownPipe(again); p != nil {
+			return p, func() { again.Close() }
+		}
+		again.Close()
+	}
+	return r, func() {}
 }
 
 // reopenPipe opens the pipe f again, non-blocking, with the access mode
