@@ -59,8 +59,14 @@ func TestMain(m *testing.M) {
 //	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
 //	           PATH; W=late answers a cancelled call, W=never does not
 //	           (sdkServer)
+//	relay:M    not a server: a null relay in front of this binary in mode M,
+//	           with the guard's pipe I/O (nullRelay, for BenchmarkProxyLatency)
+//	plainrelay:M the same relay with os.File's I/O
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
+	if name == "relay" || name == "plainrelay" {
+		return nullRelay(name == "plainrelay", arg)
+	}
 	n, _ := strconv.Atoi(arg)
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
