@@ -62,10 +62,16 @@ func TestMain(m *testing.M) {
 //	relay:M    not a server: a null relay in front of this binary in mode M,
 //	           with the guard's pipe I/O (nullRelay, for BenchmarkProxyLatency)
 //	plainrelay:M the same relay with os.File's I/O
+//	guard:M    not a server: guard.Proxy on this process's standard input
+//	           and output in front of this binary in mode M, as `canonfuzz
+//	           guard` runs it (guardProcess)
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
-	if name == "relay" || name == "plainrelay" {
+	switch name {
+	case "relay", "plainrelay":
 		return nullRelay(name == "plainrelay", arg)
+	case "guard":
+		return guardProcess(arg)
 	}
 	n, _ := strconv.Atoi(arg)
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)

@@ -134,7 +134,7 @@ type roundTripper struct {
 }
 
 // roundTrip writes one request and reads its answer.
-func (p *roundTripper) roundTrip(b *testing.B, line []byte) {
+func (p *roundTripper) roundTrip(b testing.TB, line []byte) {
 	if _, err := p.w.Write(line); err != nil {
 		b.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func binaryGuard(b *testing.B, policy string) *exec.Cmd {
 }
 
 // startCommand starts cmd with pipes to its standard input and output.
-func startCommand(b *testing.B, cmd *exec.Cmd) *roundTripper {
+func startCommand(b testing.TB, cmd *exec.Cmd) *roundTripper {
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		b.Fatal(err)

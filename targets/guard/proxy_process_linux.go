@@ -35,11 +35,8 @@ func pollableOutput(w io.Writer) (out io.Writer, done func()) {
 	if !ok || nonBlockingWrite(f) != nil {
 		return w, func() {}
 	}
-	if again := reopenPipe(f, syscall.O_WRONLY); again != nil {
-		if p := ownPipe(again); p != nil {
-			return p, func() { again.Close() }
-		}
-		again.Close()
+	if p, done := ownAgain(f, syscall.O_WRONLY); p != nil {
+		return p, done
 	}
 	return w, func() {}
 }
@@ -61,13 +58,26 @@ func pollableInput(r io.Reader) (in io.Reader, done func()) {
 	if blocks, known := blocking(f); !known || !blocks {
 		return r, func() {}
 	}
-	if again := reopenPipe(f, syscall.O_RDONLY); again != nil {
-		if p := ownPipe(again); p != nil {
-			return p, func() { again.Close() }
-		}
-		again.Close()
+	if p, done := ownAgain(f, syscall.O_RDONLY); p != nil {
+		return p, done
 	}
 	return r, func() {}
+}
+
+// ownAgain is the pipe f opened again non-blocking (reopenPipe) with the
+// access mode given, as an ownedPipe, and what closes it; nil when it
+// cannot be.
+func ownAgain(f *os.File, mode int) (*ownedPipe, func()) {
+	again := reopenPipe(f, mode)
+	if again == nil {
+		return nil, nil
+	}
+	p := ownPipe(again)
+	if p == nil {
+		again.Close()
+		return nil, nil
+	}
+	return p, func() { again.Close() }
 }
 
 // reopenPipe opens the pipe f again, non-blocking, with the access mode
