@@ -161,13 +161,7 @@ func TestLineQueueTakeWaitsForASend(t *testing.T) {
 // inherited descriptor as it was. A descriptor that is non-blocking
 // already is used as it is, and a blocking one is never written at once.
 func TestPollableOutputReopensABlockingPipe(t *testing.T) {
-	var fds [2]int
-	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
-		t.Fatal(err)
-	}
-	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	defer r.Close()
-	defer w.Close()
+	r, w := blockingPipe(t)
 	if nonBlockingWrite(w) != nil {
 		t.Fatal("a blocking pipe is written at once")
 	}
@@ -213,13 +207,7 @@ func TestPollableOutputReopensABlockingPipe(t *testing.T) {
 // waiting on it (os.ErrClosed), and the end of the client's writes is
 // io.EOF. A descriptor that is non-blocking already is read as it is.
 func TestPollableInputReopensABlockingPipe(t *testing.T) {
-	var fds [2]int
-	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
-		t.Fatal(err)
-	}
-	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	defer r.Close()
-	defer w.Close()
+	r, w := blockingPipe(t)
 	in, done := pollableInput(r)
 	defer done()
 	if _, ok := in.(*ownedPipe); !ok {
@@ -290,4 +278,17 @@ func TestPollableInputReopensABlockingPipe(t *testing.T) {
 	if ownPipe(r) != nil {
 		t.Error("a blocking descriptor was taken as the guard's own")
 	}
+}
+
+// blockingPipe is a pipe whose descriptors block, as a process inherits
+// its standard input and output, closed when the test ends.
+func blockingPipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
+	var fds [2]int
+	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	r, w = os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+	t.Cleanup(func() { r.Close(); w.Close() })
+	return r, w
 }
