@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // nullRelay is the test binary's relay mode, the floor BenchmarkProxyLatency
@@ -82,4 +84,25 @@ func relayLines(from io.Reader, to io.Writer, plain bool) {
 			return
 		}
 	}
+}
+
+// guardProcess is the test binary's guard mode: guard.Proxy with the bound
+// of vectorConfig between this process's standard input and output and
+// this binary in serverMode, as `canonfuzz guard` runs it (inherited,
+// blocking pipes). It returns the guard's exit status.
+func guardProcess(serverMode string) int {
+	policy, err := bound.ParseBound([]byte(vectorPolicy))
+	if err != nil {
+		return 2
+	}
+	p := &Proxy{
+		Config:  Config{Component: "guard", Policy: policy, Absent: Originate},
+		Command: os.Args[0],
+		Env:     append(os.Environ(), fakeServerEnv+"="+serverMode),
+	}
+	status, err := p.Run(os.Stdin, os.Stdout)
+	if err != nil {
+		return 2
+	}
+	return status
 }

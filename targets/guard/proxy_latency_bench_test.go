@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -38,6 +39,13 @@ import (
 //	            compare two builds in one harness) with the server as its
 //	            child, as a host runs it
 //
+// Cases: ping (relayed) and call (a small tools/call, decided against the
+// bound and forwarded with its hop), back to back: a path is idle only
+// while the others make their round trips; and ping/pause=1ms, where the
+// client waits 1 ms before each request (not timed), as a client waiting
+// on a person or a model does: how a process between two pipes behaves
+// when it has been idle.
+//
 // Reported: the median round trip of each path (direct-µs, relay-µs,
 // plainrelay-µs, guard-µs, binary-µs) and differences of medians:
 // added-µs (guard − direct) and binary-added-µs (binary − direct), the
@@ -45,20 +53,29 @@ import (
 // extra pipe hops and a process between them cost; binary-over-relay-µs
 // (binary − relay), what the guard's own code adds to a round trip.
 // Medians, not means: on a loaded machine one descheduling costs a
-// millisecond. ns/op is the round trips of all paths together.
+// millisecond. For each path that is a process of its own, NAME-vcs/trip
+// is its voluntary context switches a round trip (proc(5), where there is
+// a /proc; its server not counted): how often its threads went to sleep,
+// which the load of the machine does not change as it changes time.
+// ns/op is the round trips of all paths together, pauses included.
 //
 //	go test -run '^$' -bench BenchmarkProxyLatency -count 10 ./targets/guard/ | tee latency.txt
 //	go tool benchstat latency.txt
 func BenchmarkProxyLatency(b *testing.B) {
-	for _, c := range []struct{ name, msg string }{
-		{"ping", pingMsg},   // relayed
-		{"call", insideMsg}, // decided against the bound, forwarded with its hop
+	for _, c := range []struct {
+		name  string
+		msg   string
+		pause time.Duration
+	}{
+		{"ping", pingMsg, 0},   // relayed
+		{"call", insideMsg, 0}, // decided against the bound, forwarded with its hop
+		{"ping/pause=1ms", pingMsg, time.Millisecond},
 	} {
-		b.Run(c.name, func(b *testing.B) { benchLatency(b, c.msg) })
+		b.Run(c.name, func(b *testing.B) { benchLatency(b, c.msg, c.pause) })
 	}
 }
 
-func benchLatency(b *testing.B, msg string) {
+func benchLatency(b *testing.B, msg string, pause time.Duration) {
 	line := []byte(msg + "\n")
 	paths := []struct {
 		name string
@@ -74,42 +91,55 @@ func benchLatency(b *testing.B, msg string) {
 	for _, p := range paths {
 		defer p.rt.finish()
 		p.rt.roundTrip(b, line) // the server has started
-		timed = append(timed, latencyPath{p.name, func() { p.rt.roundTrip(b, line) }})
+		timed = append(timed, latencyPath{p.name, func() { p.rt.roundTrip(b, line) }, p.rt.pid})
 	}
-	interleave(b, timed,
+	interleave(b, pause, timed,
 		latencyDiff{"added", "guard", "direct"},
 		latencyDiff{"binary-added", "binary", "direct"},
 		latencyDiff{"relay-added", "relay", "direct"},
 		latencyDiff{"binary-over-relay", "binary", "relay"})
 }
 
-// latencyPath is one way to a server: its name in the metrics (NAME-µs)
-// and one round trip on it.
+// latencyPath is one way to a server: its name in the metrics (NAME-µs),
+// one round trip on it, and the process between the client and the
+// server (0: none, or none of its own).
 type latencyPath struct {
 	name string
 	trip func()
+	pid  int
 }
 
 // latencyDiff is a metric NAME-µs: the median round trip of the path of
 // minus that of the path minus.
 type latencyDiff struct{ name, of, minus string }
 
-// interleave times b.N round trips of each path, one of each in turn, and
-// reports their medians and the differences asked for.
-func interleave(b *testing.B, paths []latencyPath, diffs ...latencyDiff) {
+// interleave times b.N round trips of each path, one of each in turn, each
+// after pause, and reports their medians, the differences asked for and
+// the voluntary context switches a round trip of each path's process.
+func interleave(b *testing.B, pause time.Duration, paths []latencyPath, diffs ...latencyDiff) {
 	times := make([][]time.Duration, len(paths))
-	for i := range times {
+	switches := make([]int64, len(paths))
+	for i, p := range paths {
 		times[i] = make([]time.Duration, 0, b.N)
+		switches[i] = voluntarySwitches(p.pid)
 	}
 	b.ResetTimer()
 	for range b.N {
 		for i, p := range paths {
+			if pause > 0 {
+				time.Sleep(pause)
+			}
 			start := time.Now()
 			p.trip()
 			times[i] = append(times[i], time.Since(start))
 		}
 	}
 	b.StopTimer()
+	for i, p := range paths {
+		if before, after := switches[i], voluntarySwitches(p.pid); before >= 0 && after >= 0 {
+			b.ReportMetric(float64(after-before)/float64(b.N), p.name+"-vcs/trip")
+		}
+	}
 	medians := map[string]time.Duration{}
 	for i, p := range paths {
 		medians[p.name] = median(times[i])
@@ -131,6 +161,7 @@ type roundTripper struct {
 	w      io.Writer
 	r      *bufio.Reader
 	finish func()
+	pid    int // the process the client talks to; 0 in this process
 }
 
 // roundTrip writes one request and reads its answer.
@@ -236,7 +267,7 @@ func startCommand(b testing.TB, cmd *exec.Cmd) *roundTripper {
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	return &roundTripper{w: in, r: bufio.NewReader(out), finish: func() { in.Close(); cmd.Wait() }}
+	return &roundTripper{w: in, r: bufio.NewReader(out), finish: func() { in.Close(); cmd.Wait() }, pid: cmd.Process.Pid}
 }
 
 var (
@@ -280,6 +311,35 @@ func canonfuzzBinary(b *testing.B) string {
 
 // benchmarkBuildDir is removed by TestMain after the run.
 var benchmarkBuildDir string
+
+// voluntarySwitches sums voluntary_ctxt_switches over the threads of
+// process pid (proc(5)); -1 for pid 0, or where /proc cannot tell.
+func voluntarySwitches(pid int) int64 {
+	if pid == 0 {
+		return -1
+	}
+	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/status")
+	if err != nil || len(tasks) == 0 {
+		return -1
+	}
+	var sum int64
+	for _, f := range tasks {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return -1
+		}
+		_, rest, ok := strings.Cut(string(b), "\nvoluntary_ctxt_switches:")
+		if !ok {
+			return -1
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(strings.SplitN(rest, "\n", 2)[0]), 10, 64)
+		if err != nil {
+			return -1
+		}
+		sum += n
+	}
+	return sum
+}
 
 func median(d []time.Duration) time.Duration {
 	s := slices.Clone(d)

@@ -55,9 +55,9 @@ func BenchmarkSDKLatency(b *testing.B) {
 					}
 				}
 				trip() // warm
-				paths = append(paths, latencyPath{[]string{"direct", "guard", "binary"}[i], trip})
+				paths = append(paths, latencyPath{[]string{"direct", "guard", "binary"}[i], trip, 0})
 			}
-			interleave(b, paths, latencyDiff{"added", "guard", "direct"}, latencyDiff{"binary-added", "binary", "direct"})
+			interleave(b, 0, paths, latencyDiff{"added", "guard", "direct"}, latencyDiff{"binary-added", "binary", "direct"})
 		})
 	}
 }
