@@ -59,8 +59,20 @@ func TestMain(m *testing.M) {
 //	sdk:W:PATH an MCP server built with the Go SDK, its input copied to
 //	           PATH; W=late answers a cancelled call, W=never does not
 //	           (sdkServer)
+//	relay:M    not a server: a null relay in front of this binary in mode M,
+//	           with the guard's pipe I/O (nullRelay, for BenchmarkProxyLatency)
+//	plainrelay:M the same relay with os.File's I/O
+//	guard:M    not a server: guard.Proxy on this process's standard input
+//	           and output in front of this binary in mode M, as `canonfuzz
+//	           guard` runs it (guardProcess)
 func fakeServer(mode string) int {
 	name, arg, _ := strings.Cut(mode, ":")
+	switch name {
+	case "relay", "plainrelay":
+		return nullRelay(name == "plainrelay", arg)
+	case "guard":
+		return guardProcess(arg)
+	}
 	n, _ := strconv.Atoi(arg)
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)

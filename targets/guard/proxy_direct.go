@@ -11,8 +11,12 @@ import (
 // whose descriptor is non-blocking (the pipes the guard makes for its
 // server; the client's output when it is one: pollableOutput), so a writer
 // that can block is only ever written by its own goroutine, and a peer that
-// stops reading never stops the goroutine that sends.
+// stops reading never stops the goroutine that sends. A pipe the guard
+// owns (ownedPipe) is written with its tryWrite.
 func nonBlockingWrite(w io.Writer) func([]byte) (int, error) {
+	if p, ok := w.(*ownedPipe); ok {
+		return p.tryWrite
+	}
 	sc, ok := w.(syscall.Conn)
 	if !ok {
 		return nil

@@ -2,6 +2,9 @@ package guard
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"slices"
 	"syscall"
@@ -158,13 +161,7 @@ func TestLineQueueTakeWaitsForASend(t *testing.T) {
 // inherited descriptor as it was. A descriptor that is non-blocking
 // already is used as it is, and a blocking one is never written at once.
 func TestPollableOutputReopensABlockingPipe(t *testing.T) {
-	var fds [2]int
-	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
-		t.Fatal(err)
-	}
-	r, w := os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
-	defer r.Close()
-	defer w.Close()
+	r, w := blockingPipe(t)
 	if nonBlockingWrite(w) != nil {
 		t.Fatal("a blocking pipe is written at once")
 	}
@@ -202,4 +199,96 @@ func TestPollableOutputReopensABlockingPipe(t *testing.T) {
 		done()
 		t.Error("a non-blocking pipe was opened again")
 	}
+}
+
+// The client's input, a pipe opened blocking, is opened again non-blocking
+// (pollableInput) and read through the poller: a read waits for data and
+// returns it, the inherited descriptor stays blocking, done ends a read
+// waiting on it (os.ErrClosed), and the end of the client's writes is
+// io.EOF. A descriptor that is non-blocking already is read as it is.
+func TestPollableInputReopensABlockingPipe(t *testing.T) {
+	r, w := blockingPipe(t)
+	in, done := pollableInput(r)
+	defer done()
+	if _, ok := in.(*ownedPipe); !ok {
+		t.Fatalf("the blocking pipe was not opened again: %T", in)
+	}
+	if blocks, _ := blocking(r); !blocks {
+		t.Error("the inherited descriptor was made non-blocking")
+	}
+	got := make(chan string, 1)
+	go func() {
+		l, err := bufio.NewReader(in).ReadString('\n')
+		got <- fmt.Sprintf("%q %v", l, err)
+	}()
+	time.Sleep(20 * time.Millisecond) // the read waits in the poller meanwhile
+	if _, err := w.Write([]byte("{}\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case g := <-got:
+		if g != `"{}\n" <nil>` {
+			t.Errorf("read %s", g)
+		}
+	case <-time.After(10 * time.Second): // liveness, not speed
+		t.Fatal("a read through the poller was not woken by a write")
+	}
+
+	ended := make(chan error, 1)
+	go func() {
+		_, err := in.Read(make([]byte, 8))
+		ended <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	done()
+	select {
+	case err := <-ended:
+		if !errors.Is(err, os.ErrClosed) {
+			t.Errorf("a read ended by done: %v, want os.ErrClosed", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("done did not end a read waiting on the input")
+	}
+
+	// the client's end: io.EOF through a pipe of the guard's own
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	own := ownPipe(pr)
+	if own == nil {
+		t.Fatal("os.Pipe's non-blocking end cannot be owned")
+	}
+	if _, err := pw.Write([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	pw.Close()
+	buf := make([]byte, 8)
+	if n, err := own.Read(buf); n != 1 || err != nil {
+		t.Errorf("read %d, %v, want the byte written", n, err)
+	}
+	if n, err := own.Read(buf); n != 0 || err != io.EOF {
+		t.Errorf("read %d, %v after the writer closed, want io.EOF", n, err)
+	}
+	if in, done := pollableInput(pr); in != pr {
+		done()
+		t.Error("a non-blocking pipe was opened again")
+	}
+	if ownPipe(r) != nil {
+		t.Error("a blocking descriptor was taken as the guard's own")
+	}
+}
+
+// blockingPipe is a pipe whose descriptors block, as a process inherits
+// its standard input and output, closed when the test ends.
+func blockingPipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
+	var fds [2]int
+	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	r, w = os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
+	t.Cleanup(func() { r.Close(); w.Close() })
+	return r, w
 }

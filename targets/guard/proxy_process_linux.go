@@ -35,10 +35,49 @@ func pollableOutput(w io.Writer) (out io.Writer, done func()) {
 	if !ok || nonBlockingWrite(f) != nil {
 		return w, func() {}
 	}
-	if again := reopenPipe(f, syscall.O_WRONLY); again != nil {
-		return again, func() { again.Close() }
+	if p, done := ownAgain(f, syscall.O_WRONLY); p != nil {
+		return p, done
 	}
 	return w, func() {}
+}
+
+// pollableInput is pollableOutput for the client's input (the standard
+// input `canonfuzz guard` inherits): a pipe whose descriptor blocks is
+// opened again non-blocking and read through the Go poller (ownedPipe), so
+// that no thread of the guard sits in a read(2) between messages (issue
+// 20: a thread blocked in a system call keeps the runtime's monitor
+// thread awake and makes it hand the processor to another thread, about
+// ten context switches a round trip when the client pauses between
+// requests; docs/PERFORMANCE.md, "Guard latency"). done closes what was
+// opened, which ends a read waiting on it.
+func pollableInput(r io.Reader) (in io.Reader, done func()) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return r, func() {}
+	}
+	if blocks, known := blocking(f); !known || !blocks {
+		return r, func() {}
+	}
+	if p, done := ownAgain(f, syscall.O_RDONLY); p != nil {
+		return p, done
+	}
+	return r, func() {}
+}
+
+// ownAgain is the pipe f opened again non-blocking (reopenPipe) with the
+// access mode given, as an ownedPipe, and what closes it; nil when it
+// cannot be.
+func ownAgain(f *os.File, mode int) (*ownedPipe, func()) {
+	again := reopenPipe(f, mode)
+	if again == nil {
+		return nil, nil
+	}
+	p := ownPipe(again)
+	if p == nil {
+		again.Close()
+		return nil, nil
+	}
+	return p, func() { again.Close() }
 }
 
 // reopenPipe opens the pipe f again, non-blocking, with the access mode

@@ -62,7 +62,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 		srv:         srv,
 		store:       newSchemaStore(p.Config.Canon.Schemas),
 		log:         newSessionLog(),
-		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(srv.stdin),
+		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(pipeWriter(srv.stdin)),
 		inFlight:    newPendingSet(),
 		clientGone:  make(chan struct{}),
 		stopForward: make(chan struct{}),
@@ -86,6 +86,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 
 // run proxies until the end of the session and returns the exit status.
 func (s *session) run(client io.Reader) int {
+	in, closeIn := pollableInput(client)
 	go func() {
 		s.waitErr = s.srv.cmd.Wait()
 		close(s.exited)
@@ -95,8 +96,9 @@ func (s *session) run(client io.Reader) int {
 	if s.srv.stderr != nil {
 		go s.copyServerStderr()
 	}
-	go s.readClient(client)
+	go s.readClient(in)
 	status := s.supervise()
+	closeIn() // ends a read waiting on the input opened again
 	if c, ok := client.(io.Closer); ok {
 		_ = c.Close()
 	}

@@ -22,7 +22,7 @@ import (
 // output ends, every request still in flight is answered by the guard.
 func (s *session) readServer() {
 	defer close(s.srvOutDone)
-	r := bufio.NewReaderSize(s.srv.stdout, readBuffer)
+	r := bufio.NewReaderSize(pipeReader(s.srv.stdout), readBuffer)
 	limit := s.p.maxServerLine()
 	for {
 		line, err := readLine(r, limit)

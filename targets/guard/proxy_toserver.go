@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 )
 
 // The client-to-server direction of a session: the client reader decides
@@ -27,8 +28,8 @@ func (s *session) readClient(client io.Reader) {
 		case errors.As(err, &tooLong):
 			s.answer(tooLarge(tooLong.n, limit))
 			continue
-		case errors.Is(err, io.EOF):
-			return
+		case errors.Is(err, io.EOF), errors.Is(err, os.ErrClosed):
+			return // the client left, or the session ended (run closes the input)
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			// the last message, without its newline: decided all the same
 		case err != nil:

@@ -47,16 +47,17 @@ func BenchmarkSDKLatency(b *testing.B) {
 		{"ping", func(s *mcp.ClientSession) error { return s.Ping(ctx, nil) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			var trips [3]func()
+			var paths []latencyPath
 			for i, s := range sessions {
-				trips[i] = func() {
+				trip := func() {
 					if err := c.trip(s); err != nil {
 						b.Fatal(err)
 					}
 				}
-				trips[i]() // warm
+				trip() // warm
+				paths = append(paths, latencyPath{[]string{"direct", "guard", "binary"}[i], trip, 0})
 			}
-			interleave(b, trips)
+			interleave(b, 0, paths, latencyDiff{"added", "guard", "direct"}, latencyDiff{"binary-added", "binary", "direct"})
 		})
 	}
 }
