@@ -52,7 +52,8 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
 	}
-	eff, err := effBound(&Provenance{V: p.V, Chain: restricted}, c, e.operands)
+	eff, operands, err := meetChain(restricted, c, e.operands)
+	e.operands = operands
 	if err != nil {
 		return deny("effbound cannot be computed: %v", err)
 	}

@@ -193,23 +193,33 @@ func meetBudget(size int) *budget {
 // provenance or an empty chain admits nothing (section 3.1): its effbound
 // is the empty bound, never an unconstrained one.
 func EffBound(p *Provenance, c Canon) (Bound, error) {
-	return effBound(p, c, canonCache{})
-}
-
-// effBound is EffBound with the operands a check has canonicalized
-// already.
-func effBound(p *Provenance, c Canon, operands canonCache) (Bound, error) {
 	if p == nil || len(p.Chain) == 0 {
 		return Bound{}, nil
 	}
-	eff := p.Chain[0].Bound
-	w := newMeetWork(nil)
-	w.canon = operands
-	for _, h := range p.Chain[1:] {
-		var err error
-		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
-			return nil, err
-		}
+	eff, _, err := meetChain(p.Chain, c, canonCache{})
+	if err != nil {
+		return nil, err
 	}
 	return append(Bound{}, eff...), nil
+}
+
+// meetChain is the meet of the bounds of a chain of at least one hop,
+// with the operands a check has canonicalized already, which it returns
+// with those its meets added. The meet of one hop is that hop's bound
+// itself, met with nothing and not copied: a chain of one hop (a guard
+// that originates it) makes no meet's work.
+func meetChain(hops []Hop, c Canon, operands canonCache) (Bound, canonCache, error) {
+	eff := hops[0].Bound
+	if len(hops) == 1 {
+		return eff, operands, nil
+	}
+	w := newMeetWork(nil)
+	w.canon = operands
+	for _, h := range hops[1:] {
+		var err error
+		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
+			return nil, w.canon, err
+		}
+	}
+	return eff, w.canon, nil
 }

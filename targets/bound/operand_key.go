@@ -64,23 +64,27 @@ type canonCacheKey struct {
 }
 
 // canonCache holds each constraint canonicalized once per reading, for
-// the evaluations of one check and the meets of its chain. Its results
-// are shared and must not be modified. once asks for canonicalizeFor's
-// form for one check, which differs for an in list only, and is not kept.
-type canonCache map[canonCacheKey]*canonical
+// the evaluations of one check and the meets of its chain, the first few
+// in itself (a check of a small call makes no map). Its results are
+// shared and must not be modified. once asks for canonicalizeFor's form
+// for one check, which differs for an in list only, and is not kept.
+type canonCache struct {
+	entries smallMap[canonCacheKey, *canonical]
+}
 
-func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
+func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
+	if once && c.Op == OpIn {
+		// Nothing to keep: the members are read as they are.
+		out := scanOnce(c, m, fold)
+		return &out
+	}
 	if c.Op == OpIn && !hasString(c.Values) {
 		// Only a top-level string is read in mode m (strings in arrays and
 		// objects are read as plain): one canonical form serves every mode.
 		m = ModePlain
 	}
-	if once && c.Op == OpIn {
-		// Nothing to keep: the members are read as they are.
-		return &canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
-	}
 	k := canonCacheKey{keyOf(c), m, fold}
-	if got, ok := cc[k]; ok {
+	if got, ok := cc.entries.get(k); ok {
 		return got
 	}
 	if c.Op == OpAnd {
@@ -93,8 +97,17 @@ func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		return out
 	}
 	out := canonicalizeFor(c, m, fold, once)
-	cc[k] = &out
+	cc.entries.put(k, &out)
 	return &out
+}
+
+// scanOnce is the canonical form of in list c for one check under mode
+// m: its members as they are, canonicalized as they are compared.
+func scanOnce(c Constraint, m Mode, fold bool) canonical {
+	if !hasString(c.Values) {
+		m = ModePlain // as get keys it: only a top-level string is read in mode m
+	}
+	return canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
 }
 
 func hasString(vs []Value) bool {
