@@ -197,3 +197,35 @@ func TestCheckCostsASmallMultipleOfItsInput(t *testing.T) {
 	}
 	t.Logf("worst within maxCheckCostMultiple: %.2fx", worst)
 }
+
+// smallCallBytes bounds what one Check of a small call allocates against a
+// chain of one hop (a guard that originates it) and of two, warm, in bytes
+// per check: its caches keep their first entries in themselves and a chain
+// of one hop makes no meet, so what is left is the reason and the
+// operands' canonical forms. The chain-check rewrite of issue 20 made
+// every check allocate its tables (1.9 to 2.5 KiB for one hop, 2.4 to
+// 2.9 KiB for two at 547c781), which made a small guard.Decide 2 KiB
+// larger; measured now at most 456 and 1352 bytes.
+var smallCallBytes = map[int]uint64{1: 640, 2: 1600}
+
+func TestCheckOfASmallCallCostsLittle(t *testing.T) {
+	if alloctest.Race {
+		t.Skip(alloctest.RaceSkip)
+	}
+	policy := `[{"tool":"read_file","args":{"path":{"prefix":"/srv/acme/"}}},` +
+		`{"tool":"create_issue","args":{"repo":{"in":["acme/app","acme/docs"]}}}]`
+	hop := func(name string) string { return `{"component":"` + name + `","bound":` + policy + `}` }
+	for hops, chain := range map[int]string{1: chainOfHops(hop("guard")), 2: chainOfHops(hop("agent"), hop("guard"))} {
+		for _, call := range []string{
+			`{"name":"read_file","arguments":{"path":"/srv/acme/docs/README.md"}}`,
+			`{"name":"read_file","arguments":{"path":"/etc/passwd"}}`,
+			`{"name":"create_issue","arguments":{"repo":"acme/app"}}`,
+		} {
+			p, c := chainShape{name: call, chain: chain, call: call}.parse(t)
+			cost := alloctest.PerCall(100, func() { Check(p, c, Canon{}) })
+			if cost > smallCallBytes[hops] {
+				t.Errorf("%d hops, %s: %d bytes allocated a check, want at most %d", hops, call, cost, smallCallBytes[hops])
+			}
+		}
+	}
+}
