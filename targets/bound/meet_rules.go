@@ -151,27 +151,50 @@ func meetBounds(a, b Bound, c Canon, w *meetWork) (Bound, error) {
 }
 
 // rulesByTool returns, for a tool, the rules of b for it and the bytes
-// they hold: from two maps for a large b, by a scan of a small one (one
-// rule a hop is the common chain), into a slice the next call reuses.
+// they hold: by a scan of a small b (one rule a hop is the common chain),
+// into a slice the next call reuses; b itself when every rule of a large
+// one is for one tool; else from two maps.
 func (w *meetWork) rulesByTool(b Bound) func(tool string) (Bound, int) {
-	if len(b) > 8 {
-		rules, size := map[string]Bound{}, map[string]int{}
-		for _, r := range b {
-			rules[r.Tool] = append(rules[r.Tool], r)
-			size[r.Tool] += r.jsonLen()
-		}
-		return func(tool string) (Bound, int) { return rules[tool], size[tool] }
-	}
-	return func(tool string) (Bound, int) {
-		size := 0
-		w.rules = w.rules[:0]
-		for _, r := range b {
-			if r.Tool == tool {
-				w.rules, size = append(w.rules, r), size+r.jsonLen()
+	switch {
+	case len(b) <= 8:
+		return func(tool string) (Bound, int) {
+			size := 0
+			w.rules = w.rules[:0]
+			for _, r := range b {
+				if r.Tool == tool {
+					w.rules, size = append(w.rules, r), size+r.jsonLen()
+				}
 			}
+			return w.rules, size
 		}
-		return w.rules, size
+	case oneTool(b):
+		size := 0
+		for _, r := range b {
+			size += r.jsonLen()
+		}
+		return func(tool string) (Bound, int) {
+			if tool != b[0].Tool {
+				return nil, 0
+			}
+			return b, size
+		}
 	}
+	rules, size := map[string]Bound{}, map[string]int{}
+	for _, r := range b {
+		rules[r.Tool] = append(rules[r.Tool], r)
+		size[r.Tool] += r.jsonLen()
+	}
+	return func(tool string) (Bound, int) { return rules[tool], size[tool] }
+}
+
+// oneTool reports whether every rule of b is for the tool of its first.
+func oneTool(b Bound) bool {
+	for _, r := range b {
+		if r.Tool != b[0].Tool {
+			return false
+		}
+	}
+	return true
 }
 
 // searchStatesPerByte is the product-automaton search a meet may do per

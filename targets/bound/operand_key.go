@@ -1,5 +1,7 @@
 package bound
 
+import "hash/maphash"
+
 // operandKey names a constraint's operands without writing them: the text
 // of a prefix, a glob, a string, number or boolean operand, or the address
 // and length of an in list, an array, an object or the conjuncts of an
@@ -64,12 +66,64 @@ type canonCacheKey struct {
 }
 
 // canonCache holds each constraint canonicalized once per reading, for
-// the evaluations of one check and the meets of its chain, the first few
-// in itself (a check of a small call makes no map). Its results are
-// shared and must not be modified. once asks for canonicalizeFor's form
-// for one check, which differs for an in list only, and is not kept.
+// the evaluations of one check and the meets of its chain. Its results
+// are shared and must not be modified. once asks for canonicalizeFor's
+// form for one check, which differs for an in list only, and is not kept.
+//
+// The first few are held in the cache itself, so a check of a small call
+// makes no table. Past them each canonical form holds its own key and is
+// found by the key's hash, those of one hash chained: a table of keys
+// cost a check of 256 rules under two readings more than half of what it
+// allocated (a 90-byte slot per operand, and the table's growth), where a
+// hash is 8 (issue 20).
 type canonCache struct {
-	entries smallMap[canonCacheKey, *canonical]
+	few  [smallMapInline]*keptCanonical
+	n    int
+	more map[uint64]*keptCanonical // by the hash of their key, chained by next
+	seed maphash.Seed
+}
+
+// keptCanonical is a canonical form in a canonCache, with its key.
+type keptCanonical struct {
+	canonical
+	key  canonCacheKey
+	next *keptCanonical // the next of its key's hash
+}
+
+// lookup returns the canonical form kept under k, or nil, and k's hash
+// when the cache has a table.
+func (cc *canonCache) lookup(k canonCacheKey) (*keptCanonical, uint64) {
+	for _, c := range cc.few[:cc.n] {
+		if c.key == k {
+			return c, 0
+		}
+	}
+	if cc.more == nil {
+		return nil, 0
+	}
+	h := maphash.Comparable(cc.seed, k)
+	for c := cc.more[h]; c != nil; c = c.next {
+		if c.key == k {
+			return c, h
+		}
+	}
+	return nil, h
+}
+
+// keep adds c, which lookup did not find, under c.key, of hash h if the
+// cache has a table.
+func (cc *canonCache) keep(c *keptCanonical, h uint64) {
+	if cc.n < len(cc.few) {
+		cc.few[cc.n] = c
+		cc.n++
+		return
+	}
+	if cc.more == nil {
+		cc.more, cc.seed = map[uint64]*keptCanonical{}, maphash.MakeSeed()
+		h = maphash.Comparable(cc.seed, c.key)
+	}
+	c.next = cc.more[h]
+	cc.more[h] = c
 }
 
 func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
@@ -84,8 +138,9 @@ func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		m = ModePlain
 	}
 	k := canonCacheKey{keyOf(c), m, fold}
-	if got, ok := cc.entries.get(k); ok {
-		return got
+	got, h := cc.lookup(k)
+	if got != nil {
+		return &got.canonical
 	}
 	if c.Op == OpAnd {
 		// Each conjunct from the cache, the and itself not kept: the hops
@@ -96,9 +151,9 @@ func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		}
 		return out
 	}
-	out := canonicalizeFor(c, m, fold, once)
-	cc.entries.put(k, &out)
-	return &out
+	out := &keptCanonical{canonical: canonicalizeFor(c, m, fold, once), key: k}
+	cc.keep(out, h)
+	return &out.canonical
 }
 
 // scanOnce is the canonical form of in list c for one check under mode

@@ -1,9 +1,9 @@
 package bound
 
-// smallMapInline is how many entries a smallMap keeps in itself: the
-// argument readings and the operands of one check of a call of a few
-// constrained arguments (two readings each under ModeDual) against a chain
-// of a few hops.
+// smallMapInline is how many entries a smallMap and a canonCache keep in
+// themselves: the argument readings and the operands of one check of a
+// call of a few constrained arguments (two readings each under ModeDual)
+// against a chain of a few hops.
 const smallMapInline = 4
 
 // smallMap is a map that keeps its first entries in the struct that holds
