@@ -77,13 +77,14 @@ type canonCacheKey struct {
 // allocated (a 90-byte slot per operand, and the table's growth), where a
 // hash is 8 (issue 20).
 type canonCache struct {
-	few  [smallMapInline]*keptCanonical
+	keys [smallMapInline]canonCacheKey
+	few  [smallMapInline]*canonical
 	n    int
 	more map[uint64]*keptCanonical // by the hash of their key, chained by next
 	seed maphash.Seed
 }
 
-// keptCanonical is a canonical form in a canonCache, with its key.
+// keptCanonical is a canonical form in a canonCache's table, with its key.
 type keptCanonical struct {
 	canonical
 	key  canonCacheKey
@@ -92,10 +93,10 @@ type keptCanonical struct {
 
 // lookup returns the canonical form kept under k, or nil, and k's hash
 // when the cache has a table.
-func (cc *canonCache) lookup(k canonCacheKey) (*keptCanonical, uint64) {
-	for _, c := range cc.few[:cc.n] {
-		if c.key == k {
-			return c, 0
+func (cc *canonCache) lookup(k canonCacheKey) (*canonical, uint64) {
+	for i := range cc.n {
+		if cc.keys[i] == k {
+			return cc.few[i], 0
 		}
 	}
 	if cc.more == nil {
@@ -104,26 +105,29 @@ func (cc *canonCache) lookup(k canonCacheKey) (*keptCanonical, uint64) {
 	h := maphash.Comparable(cc.seed, k)
 	for c := cc.more[h]; c != nil; c = c.next {
 		if c.key == k {
-			return c, h
+			return &c.canonical, h
 		}
 	}
 	return nil, h
 }
 
-// keep adds c, which lookup did not find, under c.key, of hash h if the
-// cache has a table.
-func (cc *canonCache) keep(c *keptCanonical, h uint64) {
-	if cc.n < len(cc.few) {
-		cc.few[cc.n] = c
+// keep adds c under k, which lookup did not find (of hash h if the cache
+// has a table), and returns it as kept.
+func (cc *canonCache) keep(k canonCacheKey, c canonical, h uint64) *canonical {
+	if cc.n < smallMapInline {
+		kept := new(canonical)
+		*kept = c
+		cc.keys[cc.n], cc.few[cc.n] = k, kept
 		cc.n++
-		return
+		return kept
 	}
 	if cc.more == nil {
 		cc.more, cc.seed = map[uint64]*keptCanonical{}, maphash.MakeSeed()
-		h = maphash.Comparable(cc.seed, c.key)
+		h = maphash.Comparable(cc.seed, k)
 	}
-	c.next = cc.more[h]
-	cc.more[h] = c
+	kept := &keptCanonical{canonical: c, key: k, next: cc.more[h]}
+	cc.more[h] = kept
+	return &kept.canonical
 }
 
 func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
@@ -140,7 +144,7 @@ func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 	k := canonCacheKey{keyOf(c), m, fold}
 	got, h := cc.lookup(k)
 	if got != nil {
-		return &got.canonical
+		return got
 	}
 	if c.Op == OpAnd {
 		// Each conjunct from the cache, the and itself not kept: the hops
@@ -151,9 +155,7 @@ func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		}
 		return out
 	}
-	out := &keptCanonical{canonical: canonicalizeFor(c, m, fold, once), key: k}
-	cc.keep(out, h)
-	return &out.canonical
+	return cc.keep(k, canonicalizeFor(c, m, fold, once), h)
 }
 
 // scanOnce is the canonical form of in list c for one check under mode
