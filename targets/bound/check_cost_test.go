@@ -179,7 +179,7 @@ func TestCheckCostsASmallMultipleOfItsInput(t *testing.T) {
 // operands' canonical forms. The chain-check rewrite of issue 20 made
 // every check allocate its tables (1.9 to 2.5 KiB for one hop, 2.4 to
 // 2.9 KiB for two at 547c781), which made a small guard.Decide 2 KiB
-// larger; measured now at most 456 and 1352 bytes.
+// larger; measured now at most 491 and 1277 bytes.
 var smallCallBytes = map[int]uint64{1: 640, 2: 1600}
 
 func TestCheckOfASmallCallCostsLittle(t *testing.T) {
