@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"golang.org/x/text/cases"
+	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -23,15 +24,46 @@ func foldCase(s string) string {
 	if folded, ascii := foldASCII(s); ascii {
 		return folded
 	}
-	c := folders.Get().(*cases.Caser)
-	f := c.String(s)
-	folders.Put(c)
-	return norm.NFC.String(strings.Map(cherokeeCapital, f))
+	f := folders.Get().(*folder)
+	folded := f.fold(s)
+	folders.Put(f)
+	return norm.NFC.String(strings.Map(cherokeeCapital, folded))
 }
 
-// folders holds case folders: a cases.Caser keeps state between calls and
-// must not be shared by goroutines at once.
-var folders = sync.Pool{New: func() any { c := cases.Fold(); return &c }}
+// folder is a case folder and the buffers it folds in: a cases.Caser
+// keeps state between calls and must not be shared by goroutines at once,
+// and its String allocates a 256-byte buffer a call (x/text's
+// transform.String), which was most of what a chain of non-ASCII in lists
+// cost a check (issue 20). Folded into buffers kept between calls, a
+// string costs one allocation of its folded size, or none when folding
+// leaves it as it is.
+type folder struct {
+	caser    cases.Caser
+	src, dst []byte
+}
+
+// maxFolderBuffer is the largest buffer a folder keeps: a 1 MB argument is
+// folded once, and its buffers are not held by the pool after.
+const maxFolderBuffer = 64 << 10
+
+func (f *folder) fold(s string) string {
+	f.src = append(f.src[:0], s...)
+	dst, _, err := transform.Append(&f.caser, f.dst[:0], f.src)
+	folded := s
+	switch {
+	case err != nil:
+		folded = f.caser.String(s) // what x/text folds when it cannot append
+	case string(dst) != s:
+		folded = string(dst)
+	}
+	f.dst = dst
+	if cap(f.src) > maxFolderBuffer || cap(f.dst) > maxFolderBuffer {
+		f.src, f.dst = nil, nil
+	}
+	return folded
+}
+
+var folders = sync.Pool{New: func() any { return &folder{caser: cases.Fold()} }}
 
 // cherokeeCapital undoes x/text's fold of a Cherokee capital to its small
 // letter: U+AB70..U+ABBF are the small letters of U+13A0..U+13EF, and

@@ -146,9 +146,14 @@ func schemeEnd(s string) int {
 // the result as it goes, popping a segment by cutting at its separator, so
 // it costs the path's length, not a string per segment.
 func resolveSegments(path string) (string, error) {
-	if path == "" {
-		return "", nil
+	if path == "" || resolved(path) {
+		return path, nil
 	}
+	return walkSegments(path)
+}
+
+// walkSegments is resolveSegments for a path that is not empty.
+func walkSegments(path string) (string, error) {
 	abs := path[0] == '/'
 	out := make([]byte, 0, len(path)+1)
 	base := 0 // the bytes of out no ".." removes: the root's separator
@@ -194,6 +199,28 @@ func resolveSegments(path string) (string, error) {
 	// out is not written again: the string shares its bytes, as
 	// strings.Builder's does, rather than copying the path once more.
 	return unsafe.String(&out[0], len(out)), nil
+}
+
+// resolved reports whether resolveSegments would return path as it is,
+// without writing it: no '%' to decode (so no segment decodes to anything
+// else), no NUL or backslash, and between the separators (after the
+// root's, for an absolute path) no empty, "." or ".." segment. Most
+// paths a chain and a call carry are, and then cost nothing to resolve.
+func resolved(path string) bool {
+	if strings.ContainsAny(path, "%\\\x00") {
+		return false
+	}
+	rest := strings.TrimPrefix(path, "/")
+	for {
+		seg, after, more := strings.Cut(rest, "/")
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+		if !more {
+			return true
+		}
+		rest = after
+	}
 }
 
 // decodeSegment percent-decodes one path segment to a fixed point, and

@@ -38,12 +38,7 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		if len(h.Bound) == 0 {
 			return deny("hop %d (%q) attached an empty bound, which confers no authority", i, h.Component)
 		}
-		var rules Bound
-		for _, r := range h.Bound {
-			if r.Tool == call.Name {
-				rules = append(rules, r)
-			}
-		}
+		rules := rulesFor(h.Bound, call.Name)
 		if len(rules) == 0 {
 			return deny("hop %d (%q) permits no tool %q", i, h.Component, call.Name)
 		}
@@ -52,7 +47,8 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
 	}
-	eff, err := effBound(&Provenance{V: p.V, Chain: restricted}, c, e.operands)
+	eff, operands, err := meetChain(restricted, c, e.operands)
+	e.operands = operands
 	if err != nil {
 		return deny("effbound cannot be computed: %v", err)
 	}
@@ -60,6 +56,28 @@ func Check(p *Provenance, call Call, c Canon) Decision {
 		return deny("every hop admits the call but the computed effbound does not (%s); denied", why)
 	}
 	return Decision{Admit: true, Reason: fmt.Sprintf("within effbound of %d hops", len(p.Chain))}
+}
+
+// rulesFor returns the rules of b for tool: b itself, or the run of b
+// they are, when they are one (the rules of a hop for one tool are
+// usually written together, often all of them), else a copy.
+func rulesFor(b Bound, tool string) Bound {
+	lo, hi, n := len(b), 0, 0
+	for i, r := range b {
+		if r.Tool == tool {
+			lo, hi, n = min(lo, i), i+1, n+1
+		}
+	}
+	if hi-lo == n {
+		return b[lo:hi:hi]
+	}
+	rules := make(Bound, 0, n)
+	for _, r := range b {
+		if r.Tool == tool {
+			rules = append(rules, r)
+		}
+	}
+	return rules
 }
 
 // BoundAdmits reports whether some rule of b admits call (section 3.1).

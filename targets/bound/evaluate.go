@@ -8,9 +8,11 @@ const MaxCheckWork = 1 << 26
 
 // evaluator evaluates one call's arguments against many constraints,
 // canonicalizing each argument once per reading and counting the work.
+// Its caches hold their first entries in themselves, so that an evaluator
+// on the stack checks a small call without allocating a table.
 type evaluator struct {
 	canon     Canon
-	values    map[evalKey]evalValue
+	values    smallMap[evalKey, evalValue]
 	operands  canonCache // each constraint canonicalized once per reading, for all the hops and the effbound
 	work      int
 	exhausted bool
@@ -26,9 +28,7 @@ type evalValue struct {
 	ok bool
 }
 
-func newEvaluator(c Canon) *evaluator {
-	return &evaluator{canon: c, values: map[evalKey]evalValue{}, operands: canonCache{}}
-}
+func newEvaluator(c Canon) *evaluator { return &evaluator{canon: c} }
 
 // charge adds n to the work and reports whether the cap still holds.
 func (e *evaluator) charge(n int) bool {
@@ -44,19 +44,25 @@ func (e *evaluator) charge(n int) bool {
 func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 	for _, r := range readings(e.canon.ModeOf(tool, arg)) {
 		k := evalKey{arg, r}
-		cv, seen := e.values[k]
+		cv, seen := e.values.get(k)
 		if !seen {
 			if !e.charge(valueSize(v)) {
 				return false
 			}
 			w, err := canonValue(v, r, e.canon.Fold)
 			cv = evalValue{w, err == nil}
-			e.values[k] = cv
+			e.values.put(k, cv)
 		}
 		if !cv.ok || !e.charge(c.jsonLen()) {
 			return false
 		}
-		cc := e.operands.get(c, r, e.canon.Fold, true)
+		var cc *canonical
+		if c.Op == OpIn {
+			in := scanOnce(c, r, e.canon.Fold) // nothing to cache: on the stack
+			cc = &in
+		} else {
+			cc = e.operands.get(c, r, e.canon.Fold, true)
+		}
 		if !e.charge(matchCost(cc, cv.v)) || !cc.admits(cv.v) {
 			return false
 		}

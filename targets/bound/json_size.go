@@ -11,6 +11,23 @@ import (
 // writing a whole in list only to take its length would cost more than
 // the count is worth.
 
+func (p Provenance) jsonLen() int {
+	var digits [20]byte
+	n := len(`{"v":,"chain":[]}`) + len(strconv.AppendInt(digits[:0], int64(p.V), 10)) + max(len(p.Chain)-1, 0)
+	for _, h := range p.Chain {
+		n += len(`{"component":,"bound":}`) + jsonstring.Len(h.Component) + h.Bound.jsonLen()
+	}
+	return n
+}
+
+func (bd Bound) jsonLen() int {
+	n := 2 + max(len(bd)-1, 0)
+	for _, r := range bd {
+		n += r.jsonLen()
+	}
+	return n
+}
+
 func (r Rule) jsonLen() int {
 	n := len(`{"tool":}`) + jsonstring.Len(r.Tool)
 	if len(r.Args) > 0 {

@@ -22,3 +22,30 @@ func TestJSONLenIsWhatAppendJSONWrites(t *testing.T) {
 		}
 	}
 }
+
+// Each MarshalJSON writes into one buffer of the size jsonLen counts: the
+// guard writes the chain into every call it forwards, and a buffer grown
+// by doubling cost a small call more than the chain check did.
+func TestMarshalJSONAllocatesItsLengthOnce(t *testing.T) {
+	p, err := Parse([]byte(`{"v":1,"chain":[{"component":"a\u0001","bound":[{"tool":"t","args":{
+		"a":{"in":["x","y\\z",[1,{"b":null}],{"k":-0.5}]},"b":{"and":[{"prefix":"/srv/"},{"glob":"**/*.go"}]}}}]},
+		{"component":"b","bound":[{"tool":"t"},{"tool":"u","args":{"c":{"eq":true}}}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Chain[0].Bound[0]
+	for name, m := range map[string]interface {
+		MarshalJSON() ([]byte, error)
+	}{
+		"provenance": *p, "empty chain": Provenance{V: -12}, "bound": p.Chain[1].Bound, "rule": r,
+		"constraint": r.Args["a"], "value": r.Args["a"].Values[2],
+	} {
+		b, _ := m.MarshalJSON()
+		if cap(b) != len(b) {
+			t.Errorf("%s: %s written into a buffer of %d bytes", name, b, cap(b))
+		}
+		if n := testing.AllocsPerRun(10, func() { _, _ = m.MarshalJSON() }); n != 1 {
+			t.Errorf("%s: MarshalJSON allocates %v times, want once", name, n)
+		}
+	}
+}

@@ -18,8 +18,11 @@ import (
 
 // MarshalJSON writes the provenance object; "sig" is never written (SEP-3246
 // section 2.2: implementations MUST NOT populate it).
+// Each MarshalJSON writes into a buffer of the size jsonLen counts, so
+// that writing a chain costs one allocation of its size.
 func (p Provenance) MarshalJSON() ([]byte, error) {
-	b := []byte(`{"v":`)
+	b := make([]byte, 0, p.jsonLen())
+	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(p.V), 10)
 	b = append(b, `,"chain":[`...)
 	for i, h := range p.Chain {
@@ -36,7 +39,9 @@ func (p Provenance) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalJSON writes the bound as an array of rules.
-func (bd Bound) MarshalJSON() ([]byte, error) { return bd.appendJSON(nil), nil }
+func (bd Bound) MarshalJSON() ([]byte, error) {
+	return bd.appendJSON(make([]byte, 0, bd.jsonLen())), nil
+}
 
 func (bd Bound) appendJSON(b []byte) []byte {
 	b = append(b, '[')
@@ -50,7 +55,7 @@ func (bd Bound) appendJSON(b []byte) []byte {
 }
 
 // MarshalJSON writes the rule; "args" is left out when there are none.
-func (r Rule) MarshalJSON() ([]byte, error) { return r.appendJSON(nil), nil }
+func (r Rule) MarshalJSON() ([]byte, error) { return r.appendJSON(make([]byte, 0, r.jsonLen())), nil }
 
 func (r Rule) appendJSON(b []byte) []byte {
 	b = append(b, `{"tool":`...)
@@ -76,7 +81,9 @@ func (r Rule) appendJSON(b []byte) []byte {
 }
 
 // MarshalJSON writes the constraint as its one-operator object.
-func (c Constraint) MarshalJSON() ([]byte, error) { return c.appendJSON(nil), nil }
+func (c Constraint) MarshalJSON() ([]byte, error) {
+	return c.appendJSON(make([]byte, 0, c.jsonLen())), nil
+}
 
 func (c Constraint) appendJSON(b []byte) []byte {
 	b = append(b, '{')
@@ -105,7 +112,7 @@ func (c Constraint) appendJSON(b []byte) []byte {
 }
 
 // MarshalJSON writes the value; object members sorted by name.
-func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }
+func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(make([]byte, 0, v.jsonLen())), nil }
 
 func (v Value) appendJSON(b []byte) []byte {
 	switch v.Kind {

@@ -41,7 +41,7 @@ type meetWork struct {
 	rules   Bound             // rulesByTool's rules of one tool
 }
 
-func newMeetWork(b *budget) *meetWork { return &meetWork{search: b, canon: canonCache{}} }
+func newMeetWork(b *budget) *meetWork { return &meetWork{search: b} }
 
 func meetConstraints(a, b Constraint, m Mode, fold bool, w *meetWork) (Constraint, bool) {
 	var few [maxSmallDedupe]Constraint // the meet of a few conjuncts: listed on the stack

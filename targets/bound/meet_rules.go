@@ -151,27 +151,50 @@ func meetBounds(a, b Bound, c Canon, w *meetWork) (Bound, error) {
 }
 
 // rulesByTool returns, for a tool, the rules of b for it and the bytes
-// they hold: from two maps for a large b, by a scan of a small one (one
-// rule a hop is the common chain), into a slice the next call reuses.
+// they hold: by a scan of a small b (one rule a hop is the common chain),
+// into a slice the next call reuses; b itself when every rule of a large
+// one is for one tool; else from two maps.
 func (w *meetWork) rulesByTool(b Bound) func(tool string) (Bound, int) {
-	if len(b) > 8 {
-		rules, size := map[string]Bound{}, map[string]int{}
-		for _, r := range b {
-			rules[r.Tool] = append(rules[r.Tool], r)
-			size[r.Tool] += r.jsonLen()
-		}
-		return func(tool string) (Bound, int) { return rules[tool], size[tool] }
-	}
-	return func(tool string) (Bound, int) {
-		size := 0
-		w.rules = w.rules[:0]
-		for _, r := range b {
-			if r.Tool == tool {
-				w.rules, size = append(w.rules, r), size+r.jsonLen()
+	switch {
+	case len(b) <= 8:
+		return func(tool string) (Bound, int) {
+			size := 0
+			w.rules = w.rules[:0]
+			for _, r := range b {
+				if r.Tool == tool {
+					w.rules, size = append(w.rules, r), size+r.jsonLen()
+				}
 			}
+			return w.rules, size
 		}
-		return w.rules, size
+	case oneTool(b):
+		size := 0
+		for _, r := range b {
+			size += r.jsonLen()
+		}
+		return func(tool string) (Bound, int) {
+			if tool != b[0].Tool {
+				return nil, 0
+			}
+			return b, size
+		}
 	}
+	rules, size := map[string]Bound{}, map[string]int{}
+	for _, r := range b {
+		rules[r.Tool] = append(rules[r.Tool], r)
+		size[r.Tool] += r.jsonLen()
+	}
+	return func(tool string) (Bound, int) { return rules[tool], size[tool] }
+}
+
+// oneTool reports whether every rule of b is for the tool of its first.
+func oneTool(b Bound) bool {
+	for _, r := range b {
+		if r.Tool != b[0].Tool {
+			return false
+		}
+	}
+	return true
 }
 
 // searchStatesPerByte is the product-automaton search a meet may do per
@@ -193,23 +216,33 @@ func meetBudget(size int) *budget {
 // provenance or an empty chain admits nothing (section 3.1): its effbound
 // is the empty bound, never an unconstrained one.
 func EffBound(p *Provenance, c Canon) (Bound, error) {
-	return effBound(p, c, canonCache{})
-}
-
-// effBound is EffBound with the operands a check has canonicalized
-// already.
-func effBound(p *Provenance, c Canon, operands canonCache) (Bound, error) {
 	if p == nil || len(p.Chain) == 0 {
 		return Bound{}, nil
 	}
-	eff := p.Chain[0].Bound
-	w := newMeetWork(nil)
-	w.canon = operands
-	for _, h := range p.Chain[1:] {
-		var err error
-		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
-			return nil, err
-		}
+	eff, _, err := meetChain(p.Chain, c, canonCache{})
+	if err != nil {
+		return nil, err
 	}
 	return append(Bound{}, eff...), nil
+}
+
+// meetChain is the meet of the bounds of a chain of at least one hop,
+// with the operands a check has canonicalized already, which it returns
+// with those its meets added. The meet of one hop is that hop's bound
+// itself, met with nothing and not copied: a chain of one hop (a guard
+// that originates it) makes no meet's work.
+func meetChain(hops []Hop, c Canon, operands canonCache) (Bound, canonCache, error) {
+	eff := hops[0].Bound
+	if len(hops) == 1 {
+		return eff, operands, nil
+	}
+	w := newMeetWork(nil)
+	w.canon = operands
+	for _, h := range hops[1:] {
+		var err error
+		if eff, err = meetBounds(eff, h.Bound, c, w); err != nil {
+			return nil, w.canon, err
+		}
+	}
+	return eff, w.canon, nil
 }

@@ -1,5 +1,7 @@
 package bound
 
+import "hash/maphash"
+
 // operandKey names a constraint's operands without writing them: the text
 // of a prefix, a glob, a string, number or boolean operand, or the address
 // and length of an in list, an array, an object or the conjuncts of an
@@ -67,20 +69,81 @@ type canonCacheKey struct {
 // the evaluations of one check and the meets of its chain. Its results
 // are shared and must not be modified. once asks for canonicalizeFor's
 // form for one check, which differs for an in list only, and is not kept.
-type canonCache map[canonCacheKey]*canonical
+//
+// The first few are held in the cache itself, so a check of a small call
+// makes no table. Past them each canonical form holds its own key and is
+// found by the key's hash, those of one hash chained: a table of keys
+// cost a check of 256 rules under two readings more than half of what it
+// allocated (a 90-byte slot per operand, and the table's growth), where a
+// hash is 8 (issue 20).
+type canonCache struct {
+	keys [smallMapInline]canonCacheKey
+	few  [smallMapInline]*canonical
+	n    int
+	more map[uint64]*keptCanonical // by the hash of their key, chained by next
+	seed maphash.Seed
+}
 
-func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
+// keptCanonical is a canonical form in a canonCache's table, with its key.
+type keptCanonical struct {
+	canonical
+	key  canonCacheKey
+	next *keptCanonical // the next of its key's hash
+}
+
+// lookup returns the canonical form kept under k, or nil, and k's hash
+// when the cache has a table.
+func (cc *canonCache) lookup(k canonCacheKey) (*canonical, uint64) {
+	for i := range cc.n {
+		if cc.keys[i] == k {
+			return cc.few[i], 0
+		}
+	}
+	if cc.more == nil {
+		return nil, 0
+	}
+	h := maphash.Comparable(cc.seed, k)
+	for c := cc.more[h]; c != nil; c = c.next {
+		if c.key == k {
+			return &c.canonical, h
+		}
+	}
+	return nil, h
+}
+
+// keep adds c under k, which lookup did not find (of hash h if the cache
+// has a table), and returns it as kept.
+func (cc *canonCache) keep(k canonCacheKey, c canonical, h uint64) *canonical {
+	if cc.n < smallMapInline {
+		kept := new(canonical)
+		*kept = c
+		cc.keys[cc.n], cc.few[cc.n] = k, kept
+		cc.n++
+		return kept
+	}
+	if cc.more == nil {
+		cc.more, cc.seed = map[uint64]*keptCanonical{}, maphash.MakeSeed()
+		h = maphash.Comparable(cc.seed, k)
+	}
+	kept := &keptCanonical{canonical: c, key: k, next: cc.more[h]}
+	cc.more[h] = kept
+	return &kept.canonical
+}
+
+func (cc *canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
+	if once && c.Op == OpIn {
+		// Nothing to keep: the members are read as they are.
+		out := scanOnce(c, m, fold)
+		return &out
+	}
 	if c.Op == OpIn && !hasString(c.Values) {
 		// Only a top-level string is read in mode m (strings in arrays and
 		// objects are read as plain): one canonical form serves every mode.
 		m = ModePlain
 	}
-	if once && c.Op == OpIn {
-		// Nothing to keep: the members are read as they are.
-		return &canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
-	}
 	k := canonCacheKey{keyOf(c), m, fold}
-	if got, ok := cc[k]; ok {
+	got, h := cc.lookup(k)
+	if got != nil {
 		return got
 	}
 	if c.Op == OpAnd {
@@ -92,9 +155,16 @@ func (cc canonCache) get(c Constraint, m Mode, fold, once bool) *canonical {
 		}
 		return out
 	}
-	out := canonicalizeFor(c, m, fold, once)
-	cc[k] = &out
-	return &out
+	return cc.keep(k, canonicalizeFor(c, m, fold, once), h)
+}
+
+// scanOnce is the canonical form of in list c for one check under mode
+// m: its members as they are, canonicalized as they are compared.
+func scanOnce(c Constraint, m Mode, fold bool) canonical {
+	if !hasString(c.Values) {
+		m = ModePlain // as get keys it: only a top-level string is read in mode m
+	}
+	return canonical{op: OpIn, scan: c.Values, mode: m, fold: fold}
 }
 
 func hasString(vs []Value) bool {
