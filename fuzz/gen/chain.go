@@ -37,8 +37,10 @@ const probeTool = "read_file"
 // NFD variant, a number or a boolean where a string or a number is
 // expected). One chain in four carries a structural corner of the
 // provenance object. Like Generate, it never fails.
-func GenerateChainProbe(data []byte) ChainProbe {
-	s := newSource(data)
+func GenerateChainProbe(data []byte) ChainProbe { return newSource(data).chainProbe() }
+
+// chainProbe is GenerateChainProbe on the choices of s.
+func (s *source) chainProbe() ChainProbe {
 	hops := 1 + s.intn(3)
 	var p *bound.Provenance
 	var ops []string

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -25,10 +26,14 @@ type ProvenanceReader struct {
 // effbound is the meet of the hops (section 3.3): on probe calls built
 // from the chain's own operands it admits a call exactly when every hop's
 // bound does (meet:unsound, meet:incomplete). A panic anywhere is the
-// engine's to report.
+// engine's to report. Before all that, Parse is held to the reference
+// reader of section 2.2 and 3.2 (provenanceMatchesReference).
 func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 	const name = "ProvenanceParsesAndMeets"
 	p, err := r.Parse(raw)
+	if v := provenanceMatchesReference(name, raw, err); v != nil {
+		return v
+	}
 	if err != nil {
 		if !errors.Is(err, bound.ErrMalformed) {
 			return violated(name, "parse:untyped-refusal", "%T %v", err, err)
@@ -74,6 +79,43 @@ func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 		case !got && all:
 			return violated(name, "meet:incomplete", "every hop admits %+v, the effbound denies it", call)
 		}
+	}
+	return nil
+}
+
+// provenanceMatchesReference holds Parse's answer err on raw to the slow
+// readers: bytes admit.Reference refuses are refused for that cause, an
+// *admit.Error (class parse:cause-not-admission); an admitted document is
+// accepted or refused as referenceProvenance reads it
+// (parse:accepts-malformed, parse:refuses-well-formed), at the same
+// pointer (parse:pointer-differs) and as a limit passed exactly when the
+// reference passes one (parse:limit-differs). A document DecodeAdmitted
+// refuses (past MaxValues) is left to the checks after.
+func provenanceMatchesReference(name string, raw []byte, err error) *Violation {
+	if aerr := admit.Reference(raw, admit.Options{}); aerr != nil {
+		var ae *admit.Error
+		if !errors.As(err, &ae) {
+			return violated(name, "parse:cause-not-admission", "admission refuses (%v); Parse: %v", aerr, err)
+		}
+		return nil
+	}
+	v, derr := bound.DecodeAdmitted(raw)
+	if derr != nil {
+		return nil
+	}
+	ref := referenceProvenance(v)
+	var me *bound.MalformedError
+	switch {
+	case ref == nil && err != nil:
+		return violated(name, "parse:refuses-well-formed", "the reference reads it; Parse: %v", err)
+	case ref == nil:
+		return nil
+	case err == nil:
+		return violated(name, "parse:accepts-malformed", "the reference finds a fault at %q", ref.pointer)
+	case !errors.As(err, &me) || me.Pointer != ref.pointer:
+		return violated(name, "parse:pointer-differs", "Parse: %v; the reference's fault is at %q", err, ref.pointer)
+	case errors.Is(err, bound.ErrTooLarge) != ref.limit:
+		return violated(name, "parse:limit-differs", "Parse: %v; the reference passes a limit: %v", err, ref.limit)
 	}
 	return nil
 }
