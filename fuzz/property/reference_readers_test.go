@@ -13,7 +13,9 @@ import (
 // The provenance reference reads each fault where the documentation puts
 // it, on its own numbers for the limits, and bound.Parse agrees.
 func TestProvenanceReferenceFindsEachFault(t *testing.T) {
-	rule := func(c string) string { return `{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"a":` + c + `}}]}]}` }
+	rule := func(c string) string {
+		return `{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"a":` + c + `}}]}]}`
+	}
 	in := func(n int) string { return `{"in":[` + strings.Repeat(`1,`, n-1) + `1]}` }
 	for _, c := range []struct {
 		doc, pointer string
