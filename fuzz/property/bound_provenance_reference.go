@@ -38,7 +38,20 @@ type refFault struct {
 // before its children, as bound.Parse documents its pointer: the node, an
 // unknown member, a required member missing or of the wrong type.
 func referenceProvenance(v bound.Value) *refFault {
-	r := refReader{}
+	return refRules{limits: true, closed: true, emptyAnd: true}.read(v)
+}
+
+// refRules are the choices a reading of the provenance object makes where
+// the text leaves them open (bound.Reading): bound.Parse takes all three.
+type refRules struct {
+	limits   bool // the documented limits refuse what passes them
+	closed   bool // a member section 2.2 or 3.1 does not list is a fault, not ignored
+	emptyAnd bool // {"and": []} is a fault, not satisfied by every value
+}
+
+// read is referenceProvenance under the rules.
+func (rules refRules) read(v bound.Value) *refFault {
+	r := refReader{rules: rules}
 	r.object(v, "", []string{"v", "chain", "sig"}, func() {
 		ver, ok := r.member(v, "", "v")
 		if ok && (ver.Kind != bound.KindNumber || !refIsOne(ver.Number)) {
@@ -56,7 +69,10 @@ func referenceProvenance(v bound.Value) *refFault {
 }
 
 // refReader keeps the first fault found.
-type refReader struct{ fault *refFault }
+type refReader struct {
+	rules refRules
+	fault *refFault
+}
 
 func (r *refReader) fail(ptr string) {
 	if r.fault == nil {
@@ -81,7 +97,7 @@ func (r *refReader) object(v bound.Value, ptr string, allowed []string, then fun
 		return
 	}
 	for _, m := range v.Members {
-		known := false
+		known := !r.rules.closed
 		for _, a := range allowed {
 			known = known || a == m.Name
 		}
@@ -115,7 +131,7 @@ func (r *refReader) array(v bound.Value, ptr string, max int) bool {
 	case v.Kind != bound.KindArray:
 		r.fail(ptr)
 		return false
-	case len(v.Array) > max:
+	case r.rules.limits && len(v.Array) > max:
 		r.overLimit(ptr)
 		return false
 	}
@@ -178,7 +194,7 @@ func (r *refReader) constraint(v bound.Value, ptr string) {
 		switch {
 		case arg.Kind != bound.KindString:
 			r.fail(at)
-		case len(arg.Str) > refMaxOperandBytes:
+		case r.rules.limits && len(arg.Str) > refMaxOperandBytes:
 			r.overLimit(at)
 		case op == "glob":
 			if _, err := bound.ReferenceGlob(arg.Str); err != nil {
@@ -189,7 +205,7 @@ func (r *refReader) constraint(v bound.Value, ptr string) {
 		if !r.array(arg, at, int(^uint(0)>>1)) {
 			return
 		}
-		if len(arg.Array) == 0 {
+		if len(arg.Array) == 0 && r.rules.emptyAnd {
 			r.fail(at)
 		}
 		for i, e := range arg.Array {
