@@ -32,23 +32,52 @@ func (f ProvenanceFlaw) String() string { return provenanceFlawNames[f] }
 
 // GenerateFlawedProvenance turns data into the provenance object
 // GenerateChainProbe makes of it, with one flaw planted at one of its
-// values. The flaw and the node are read first, so that the first byte of
-// any input chooses the flaw. A chain whose corner makes it inadmissible
-// keeps the corner and no flaw. It never fails.
+// values (the chain has none of GenerateChainProbe's corners, which would
+// hide the flaw behind their own). The flaw and the node are read first, so
+// that the first byte of any input chooses the flaw. It never fails.
 func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	s := newSource(data)
 	flaw := ProvenanceFlaw(s.intn(int(provenanceFlaws)))
 	node, pick := s.byte(), s.byte()
-	prov := s.chainProbe().Provenance
+	prov := s.chainProbe(false).Provenance
 	v, err := bound.ParseValue(prov)
 	if err != nil || flaw == FlawNone {
 		return prov, FlawNone
 	}
-	var nodes []*bound.Value
-	collectBoundValues(&v, &nodes)
+	var all []*bound.Value
+	collectBoundValues(&v, &all)
+	nodes := flawSites(all, flaw)
 	plantProvenanceFlaw(nodes[node%len(nodes)], flaw, pick)
 	out, _ := v.MarshalJSON()
 	return out, flaw
+}
+
+// flawSites are the nodes a flaw can change: objects gain and lose
+// members, containers are emptied, arrays and strings grow to a cap,
+// numbers and strings are respelled; any node changes kind. A document
+// with no such node offers every node.
+func flawSites(all []*bound.Value, flaw ProvenanceFlaw) []*bound.Value {
+	fits := map[ProvenanceFlaw]func(bound.ValueKind) bool{
+		FlawAddMember:  func(k bound.ValueKind) bool { return k == bound.KindObject },
+		FlawDropMember: func(k bound.ValueKind) bool { return k == bound.KindObject },
+		FlawEmpty:      func(k bound.ValueKind) bool { return k == bound.KindObject || k == bound.KindArray },
+		FlawAtCap:      func(k bound.ValueKind) bool { return k == bound.KindArray || k == bound.KindString },
+		FlawVersion:    func(k bound.ValueKind) bool { return k == bound.KindNumber },
+		FlawOperand:    func(k bound.ValueKind) bool { return k == bound.KindString },
+	}[flaw]
+	if fits == nil {
+		return all
+	}
+	var sites []*bound.Value
+	for _, n := range all {
+		if fits(n.Kind) {
+			sites = append(sites, n)
+		}
+	}
+	if len(sites) == 0 {
+		return all
+	}
+	return sites
 }
 
 func collectBoundValues(v *bound.Value, out *[]*bound.Value) {
@@ -107,13 +136,14 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 	case FlawAtCap:
 		n := caps[pick%len(caps)]
 		switch v.Kind {
-		case bound.KindString:
-			unit := []string{"a", "é"}[(pick/len(caps))%2]
+		case bound.KindString: // the operand cap is the only one of a string
+			n = caps[2+pick%2]
+			unit := []string{"a", "é"}[(pick/2)%2]
 			v.Str = v.Str + strings.Repeat(unit, max(0, n-len(v.Str))/len(unit))
 		case bound.KindArray:
 			fill := bound.Value{Kind: bound.KindNull}
 			if len(v.Array) > 0 {
-				fill = v.Array[0]
+				fill = hollow(v.Array[0])
 			}
 			for len(v.Array) < n {
 				v.Array = append(v.Array, fill)
@@ -124,4 +154,21 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 	case FlawOperand:
 		*v = bound.String(flawOperands[pick%len(flawOperands)])
 	}
+}
+
+// hollow is v with every array inside it emptied: a hop with no rules, a
+// rule whose constraints hold no lists, so that thousands of copies stay
+// far below the document's value limit.
+func hollow(v bound.Value) bound.Value {
+	switch v.Kind {
+	case bound.KindArray:
+		return bound.Value{Kind: bound.KindArray, Array: []bound.Value{}}
+	case bound.KindObject:
+		ms := make([]bound.Member, len(v.Members))
+		for i, m := range v.Members {
+			ms[i] = bound.Member{Name: m.Name, Value: hollow(m.Value)}
+		}
+		return bound.Value{Kind: bound.KindObject, Members: ms}
+	}
+	return v
 }

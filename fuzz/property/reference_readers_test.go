@@ -1,6 +1,7 @@
 package property
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -104,11 +105,20 @@ func TestInvocationReferenceFindsEachFault(t *testing.T) {
 // what each makes is read by the targets as by the references.
 func TestFlawedReadingsHoldTheReferences(t *testing.T) {
 	seen := map[string]bool{}
-	for i := range 2048 {
-		data := []byte{byte(i), byte(i >> 3), byte(i * 7), byte(i * 13), 5, 9, byte(i >> 5)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2048 {
+		data := make([]byte, 4+rng.IntN(40))
+		for j := range data {
+			data[j] = byte(rng.Uint32())
+		}
 		prov, pf := gen.GenerateFlawedProvenance(data)
 		req, rf := gen.GenerateFlawedRequest(data)
 		seen["p"+pf.String()], seen["r"+string(rune('0'+rf))] = true, true
+		if v, err := bound.ParseValue(prov); err == nil {
+			if f := referenceProvenance(v); f != nil && f.limit {
+				seen["limit "+f.pointer[strings.LastIndex(f.pointer, "/"):]] = true
+			}
+		}
 		if _, err := bound.Parse(prov); provenanceMatchesReference("t", prov, err) != nil {
 			t.Fatalf("%s: %v", prov, provenanceMatchesReference("t", prov, err))
 		}
@@ -117,7 +127,12 @@ func TestFlawedReadingsHoldTheReferences(t *testing.T) {
 			t.Fatalf("%s: %v", req, v)
 		}
 	}
-	if len(seen) != 8+6 {
-		t.Errorf("flaws made: %v; want all eight of the provenance and six of the request", seen)
+	for _, want := range []string{"limit /chain", "limit /bound", "limit /in", "limit /prefix", "limit /glob"} {
+		if !seen[want] {
+			t.Errorf("no generated provenance passes %s; made: %v", want, seen)
+		}
+	}
+	if len(seen) != 8+6+5 {
+		t.Errorf("flaws made: %v; want all eight of the provenance, six of the request and five limits passed", seen)
 	}
 }
