@@ -23,10 +23,11 @@ const (
 	FlawAtCap                            // an array or a string grown to a documented limit, or one past it
 	FlawVersion                          // a number (the version) respelled or changed
 	FlawOperand                          // a string replaced by an invalid glob or a name with pointer escapes
+	FlawTrailing                         // content after the object, which admission refuses
 	provenanceFlaws
 )
 
-var provenanceFlawNames = [...]string{"none", "kind", "add-member", "drop-member", "empty", "at-cap", "version", "operand"}
+var provenanceFlawNames = [...]string{"none", "kind", "add-member", "drop-member", "empty", "at-cap", "version", "operand", "trailing"}
 
 func (f ProvenanceFlaw) String() string { return provenanceFlawNames[f] }
 
@@ -49,6 +50,9 @@ func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	nodes := flawSites(all, flaw)
 	plantProvenanceFlaw(nodes[node%len(nodes)], flaw, pick)
 	out, _ := v.MarshalJSON()
+	if flaw == FlawTrailing {
+		out = append(out, []string{" 1", "}", ",{}", " {\"v\":1}"}[pick%4]...)
+	}
 	return out, flaw
 }
 

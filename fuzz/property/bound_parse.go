@@ -90,12 +90,22 @@ func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 // (parse:accepts-malformed, parse:refuses-well-formed), at the same
 // pointer (parse:pointer-differs) and as a limit passed exactly when the
 // reference passes one (parse:limit-differs). A document DecodeAdmitted
-// refuses (past MaxValues) is left to the checks after.
+// refuses (past MaxValues) is left to the checks after. DecodeAdmitted is
+// strict on bytes nobody admitted, as it documents: what admission refuses
+// for syntax, trailing content or a duplicate name it refuses too
+// (decode:lenient).
 func provenanceMatchesReference(name string, raw []byte, err error) *Violation {
 	if aerr := admit.Reference(raw, admit.Options{}); aerr != nil {
 		var ae *admit.Error
 		if !errors.As(err, &ae) {
 			return violated(name, "parse:cause-not-admission", "admission refuses (%v); Parse: %v", aerr, err)
+		}
+		errors.As(aerr, &ae)
+		switch ae.Kind {
+		case admit.Syntax, admit.TrailingContent, admit.DuplicateMember:
+			if v, derr := bound.DecodeAdmitted(raw); derr == nil {
+				return violated(name, "decode:lenient", "admission refuses (%v); DecodeAdmitted reads %s", aerr, v.Kind)
+			}
 		}
 		return nil
 	}

@@ -12,8 +12,9 @@ import (
 // ProxyGate is what refuses a guard's settings: guard.Decide for the
 // Config, guard.(*Proxy).Run for the proxy's own; or a planted variant.
 type ProxyGate struct {
-	Decide Decider
-	Run    func(p *guard.Proxy, client io.Reader, out io.Writer) (int, error)
+	Decide    Decider
+	Reference Decider // guard.DecideReference, the tree-based twin, which checks the Config on its own
+	Run       func(p *guard.Proxy, client io.Reader, out io.Writer) (int, error)
 }
 
 // The documented ranges of the proxy's caps (guard.Proxy's documentation):
@@ -64,9 +65,10 @@ func referenceConfigFault(p guard.Proxy) (config, proxy string) {
 const configProbe = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/a"}}}`
 
 // ProxySettingsAsDocumented, on the settings gen.GenerateProxy makes of
-// data: Decide answers every message with a guard-config refusal exactly
+// data: Decide, and its twin DecideReference, answer every message with a
+// guard-config refusal (an internal error, JSON-RPC code -32603) exactly
 // when referenceConfigFault finds a fault of the Config (classes
-// config:refused-valid, config:accepted-invalid); Run refuses with
+// config:refused-valid, config:accepted-invalid, twin:...); Run refuses with
 // guard.ErrConfig exactly when it finds a fault of the proxy
 // (proxy:refused-valid, proxy:accepted-invalid). Valid settings name a
 // server that does not exist (gen.NoServer), so Run fails to start it and
@@ -75,13 +77,18 @@ func ProxySettingsAsDocumented(g ProxyGate, data []byte) *Violation {
 	const name = "ProxySettingsAsDocumented"
 	p := gen.GenerateProxy(data)
 	config, proxy := referenceConfigFault(p)
-	d := g.Decide([]byte(configProbe), p.Config)
-	refused := d.Refusal != nil && errors.Is(d.Refusal, guard.ErrGuardConfig)
-	switch {
-	case refused && config == "":
-		return violated(name, "config:refused-valid", "%+v: %v", p.Config, d.Refusal)
-	case !refused && config != "":
-		return violated(name, "config:accepted-invalid", "%+v, its %s invalid: action %v", p.Config, config, d.Action)
+	for _, side := range []struct {
+		prefix string
+		decide Decider
+	}{{"config", g.Decide}, {"twin", g.Reference}} {
+		d := side.decide([]byte(configProbe), p.Config)
+		refused := d.Refusal != nil && errors.Is(d.Refusal, guard.ErrGuardConfig) && d.Refusal.Code == guard.CodeInternalError
+		switch {
+		case refused && config == "":
+			return violated(name, side.prefix+":refused-valid", "%+v: %v", p.Config, d.Refusal)
+		case !refused && config != "":
+			return violated(name, side.prefix+":accepted-invalid", "%+v, its %s invalid: action %v, %v", p.Config, config, d.Action, d.Refusal)
+		}
 	}
 	_, err := g.Run(&p, strings.NewReader(""), io.Discard)
 	switch isConfig := errors.Is(err, guard.ErrConfig); {

@@ -7,8 +7,8 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
-// FuzzProxySettingsAsDocumented (fuzz/guard): guard.Decide refuses a
-// Config, and guard.(*Proxy).Run a proxy's settings, exactly when the
+// FuzzProxySettingsAsDocumented (fuzz/guard): guard.Decide and its twin
+// guard.DecideReference refuse a Config, and guard.(*Proxy).Run a proxy's settings, exactly when the
 // documented rules do, on the settings gen.GenerateProxy makes.
 var _ = register(Target{
 	Name: "FuzzProxySettingsAsDocumented", Stub: "fuzz/guard/guard_test.go",
@@ -23,10 +23,10 @@ var _ = register(Target{
 		{Name: "both caps at their limits", Comment: "audit mode, a 20 MiB message cap and a 256 MiB server line cap: valid", Values: []any{[]byte{1, 0, 2, 1, 1, 1, 1, 1, 5, 8}}},
 	},
 	Planted: []Variant{
-		{Fault: "a message cap past the limit run as the default", Impl: property.ProxyGate{Decide: guard.Decide, Run: planted.ProxyClampsMessageCap}},
+		{Fault: "a message cap past the limit run as the default", Impl: property.ProxyGate{Decide: guard.Decide, Reference: guard.DecideReference, Run: planted.ProxyClampsMessageCap}},
 	},
 }, Checked[property.ProxyGate]{
-	Real: property.ProxyGate{Decide: guard.Decide, Run: (*guard.Proxy).Run},
+	Real: property.ProxyGate{Decide: guard.Decide, Reference: guard.DecideReference, Run: (*guard.Proxy).Run},
 	Check: func(g property.ProxyGate, in property.Input) *property.Violation {
 		return property.ProxySettingsAsDocumented(g, in.Bytes(0))
 	},
