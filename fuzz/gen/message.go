@@ -43,7 +43,11 @@ var (
 // another reading does not share.
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
-	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names"}
+	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version"}
+
+// jsonrpcVersions are the values of jsonrpc a message with that flaw
+// carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
+var jsonrpcVersions = []string{`"1.0"`, `2.0`, `"2.0 "`, `"2"`, `null`}
 
 // GenerateMessage turns data into one client message: mostly tools/call
 // requests for read_file or create_issue with arguments inside or outside
@@ -73,7 +77,11 @@ func (w *messageWriter) message() string {
 	case 1: // a response to a server request
 		return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.m("result", "{}"))
 	}
-	return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
+	version := `"2.0"`
+	if w.flaw == "jsonrpc version" {
+		version = jsonrpcVersions[w.s.intn(len(jsonrpcVersions))]
+	}
+	return w.object(w.m("jsonrpc", version), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
 }
 
 // params writes name, arguments and perhaps _meta, with a duplicate of
