@@ -20,35 +20,44 @@ const (
 	FlawAddMember                        // an object gains a member (a known name, an operator, an unknown one)
 	FlawDropMember                       // an object loses a member
 	FlawEmpty                            // an array or an object emptied
-	FlawAtCap                            // an array or a string grown to a documented limit, or one past it
+	FlawAtCap                            // the document built at a documented limit, or one past it (plantAtCap)
 	FlawVersion                          // a number (the version) respelled or changed
 	FlawOperand                          // a string replaced by an invalid glob or a name with pointer escapes
 	FlawTrailing                         // content after the object, which admission refuses
+	FlawRename                           // a member renamed: another schema name, an operator, a near miss
 	provenanceFlaws
 )
 
-var provenanceFlawNames = [...]string{"none", "kind", "add-member", "drop-member", "empty", "at-cap", "version", "operand", "trailing"}
+var provenanceFlawNames = [...]string{"none", "kind", "add-member", "drop-member", "empty", "at-cap", "version", "operand", "trailing", "rename"}
 
 func (f ProvenanceFlaw) String() string { return provenanceFlawNames[f] }
 
 // GenerateFlawedProvenance turns data into the provenance object
 // GenerateChainProbe makes of it, with one flaw planted at one of its
-// values (the chain has none of GenerateChainProbe's corners, which would
-// hide the flaw behind their own). The flaw and the node are read first, so
-// that the first byte of any input chooses the flaw. It never fails.
+// values (the chain has GenerateChainProbe's corners only when no flaw is
+// planted: a corner would hide the flaw behind its own). An at-cap flaw
+// builds the document at a documented limit on request: the pick byte
+// chooses the limit (hops, rules, "in" members, a prefix's or a glob's
+// operand bytes) and whether it is reached or passed by one. The flaw and
+// the node are read first, so that the first byte of any input chooses the
+// flaw. It never fails.
 func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	s := newSource(data)
 	flaw := ProvenanceFlaw(s.intn(int(provenanceFlaws)))
 	node, pick := s.byte(), s.byte()
-	prov := s.chainProbe(false).Provenance
+	prov := s.chainProbe(flaw == FlawNone).Provenance
 	v, err := bound.ParseValue(prov)
 	if err != nil || flaw == FlawNone {
 		return prov, FlawNone
 	}
 	var all []*bound.Value
 	collectBoundValues(&v, &all)
-	nodes := flawSites(all, flaw)
-	plantProvenanceFlaw(nodes[node%len(nodes)], flaw, pick)
+	if flaw == FlawAtCap {
+		plantAtCap(&v, pick)
+	} else {
+		nodes := flawSites(all, flaw)
+		plantProvenanceFlaw(nodes[node%len(nodes)], flaw, pick)
+	}
 	out, _ := v.MarshalJSON()
 	if flaw == FlawTrailing {
 		out = append(out, []string{" 1", "}", ",{}", " {\"v\":1}"}[pick%4]...)
@@ -65,7 +74,7 @@ func flawSites(all []*bound.Value, flaw ProvenanceFlaw) []*bound.Value {
 		FlawAddMember:  func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawDropMember: func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawEmpty:      func(k bound.ValueKind) bool { return k == bound.KindObject || k == bound.KindArray },
-		FlawAtCap:      func(k bound.ValueKind) bool { return k == bound.KindArray || k == bound.KindString },
+		FlawRename:     func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawVersion:    func(k bound.ValueKind) bool { return k == bound.KindNumber },
 		FlawOperand:    func(k bound.ValueKind) bool { return k == bound.KindString },
 	}[flaw]
@@ -112,10 +121,6 @@ var flawNumbers = []string{"1.0", "10e-1", "0.1E+1", "2", "0", "-1", "1e400", "1
 // and names with the characters RFC 6901 escapes.
 var flawOperands = []string{"[", "a\\", "[]", "[!]", "/a/[b", "/a/**", "a/b", "~", "/srv/[a-c]/*"}
 
-// caps are the documented limits: hops (64), rules, in members and
-// operand bytes (4096); a flaw grows a node to one of them or one past.
-var caps = []int{64, 65, 4096, 4097}
-
 func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 	switch flaw {
 	case FlawKind:
@@ -137,26 +142,106 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 		}
 	case FlawEmpty:
 		v.Array, v.Members = v.Array[:0], nil
-	case FlawAtCap:
-		n := caps[pick%len(caps)]
-		switch v.Kind {
-		case bound.KindString: // the operand cap is the only one of a string
-			n = caps[2+pick%2]
-			unit := []string{"a", "é"}[(pick/2)%2]
-			v.Str = v.Str + strings.Repeat(unit, max(0, n-len(v.Str))/len(unit))
-		case bound.KindArray:
-			fill := bound.Value{Kind: bound.KindNull}
-			if len(v.Array) > 0 {
-				fill = hollow(v.Array[0])
-			}
-			for len(v.Array) < n {
-				v.Array = append(v.Array, fill)
-			}
-		}
 	case FlawVersion:
 		*v = bound.Value{Kind: bound.KindNumber, Number: flawNumbers[pick%len(flawNumbers)]}
 	case FlawOperand:
 		*v = bound.String(flawOperands[pick%len(flawOperands)])
+	case FlawRename:
+		if len(v.Members) > 0 {
+			name := flawRenames[pick%len(flawRenames)]
+			if _, dup := v.Get(name); !dup {
+				v.Members[(pick/len(flawRenames))%len(v.Members)].Name = name
+			}
+		}
+	}
+}
+
+// flawRenames are the names a renamed member takes: the schema's names,
+// the operators, and near misses of both.
+var flawRenames = []string{"v", "chain", "component", "bound", "tool", "args", "eq", "in", "prefix", "glob", "and",
+	"regex", "Eq", "args ", "chains", "sig", "not"}
+
+// The documented limits of a provenance object (targets/bound/limits.go),
+// as numbers: hops, and rules, "in" members and operand bytes.
+const (
+	capHops  = 64
+	capItems = 4096
+)
+
+// plantAtCap builds v at one documented limit, or one past it, as pick
+// chooses: the chain grown to 64 or 65 hops, the first hop's bound to 4096
+// or 4097 rules, or the first rule's first constraint replaced by an "in"
+// of 4096 or 4097 members or a prefix or glob of 4096 or 4097 bytes (of
+// "a", or of "é" and one "a"). Grown arrays repeat their first element
+// hollowed (hollow), to stay far below the value limit.
+func plantAtCap(v *bound.Value, pick int) {
+	past := (pick/5)%2 == 1
+	size := func(n int) int {
+		if past {
+			return n + 1
+		}
+		return n
+	}
+	chain := memberValue(v, "chain")
+	if chain == nil || chain.Kind != bound.KindArray || len(chain.Array) == 0 {
+		return
+	}
+	hop := &chain.Array[0]
+	rules := memberValue(hop, "bound")
+	switch pick % 5 {
+	case 0:
+		grow(chain, size(capHops))
+		return
+	case 1:
+		if rules != nil && rules.Kind == bound.KindArray {
+			grow(rules, size(capItems))
+		}
+		return
+	}
+	if rules == nil || len(rules.Array) == 0 {
+		return
+	}
+	args := memberValue(&rules.Array[0], "args")
+	if args == nil || len(args.Members) == 0 {
+		return
+	}
+	var arg bound.Value
+	switch pick % 5 {
+	case 2:
+		arg = bound.Value{Kind: bound.KindArray, Array: make([]bound.Value, size(capItems))}
+		for i := range arg.Array {
+			arg.Array[i] = bound.Value{Kind: bound.KindNull}
+		}
+	default:
+		n := size(capItems)
+		str := strings.Repeat("a", n)
+		if (pick/10)%2 == 1 {
+			str = strings.Repeat("é", n/2) + strings.Repeat("a", n%2)
+		}
+		arg = bound.String(str)
+	}
+	op := []string{"in", "prefix", "glob"}[pick%5-2]
+	args.Members[0].Value = bound.Value{Kind: bound.KindObject, Members: []bound.Member{{Name: op, Value: arg}}}
+}
+
+// memberValue returns the value of v's member name, nil if none.
+func memberValue(v *bound.Value, name string) *bound.Value {
+	for i := range v.Members {
+		if v.Members[i].Name == name {
+			return &v.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// grow repeats the first element of the array v, hollowed, up to n.
+func grow(v *bound.Value, n int) {
+	fill := bound.Value{Kind: bound.KindNull}
+	if len(v.Array) > 0 {
+		fill = hollow(v.Array[0])
+	}
+	for len(v.Array) < n {
+		v.Array = append(v.Array, fill)
 	}
 }
 

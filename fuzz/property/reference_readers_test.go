@@ -132,7 +132,7 @@ func TestFlawedReadingsHoldTheReferences(t *testing.T) {
 			t.Errorf("no generated provenance passes %s; made: %v", want, seen)
 		}
 	}
-	if len(seen) != 9+6+5 {
-		t.Errorf("flaws made: %v; want all nine of the provenance, six of the request and five limits passed", seen)
+	if len(seen) != 10+6+5 {
+		t.Errorf("flaws made: %v; want all ten of the provenance, six of the request and five limits passed", seen)
 	}
 }
