@@ -74,10 +74,12 @@ func flawSites(all []*bound.Value, flaw ProvenanceFlaw) []*bound.Value {
 		FlawAddMember:  func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawDropMember: func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawEmpty:      func(k bound.ValueKind) bool { return k == bound.KindObject || k == bound.KindArray },
-		FlawRename:     func(k bound.ValueKind) bool { return k == bound.KindObject },
 		FlawVersion:    func(k bound.ValueKind) bool { return k == bound.KindNumber },
 		FlawOperand:    func(k bound.ValueKind) bool { return k == bound.KindString },
 	}[flaw]
+	if flaw == FlawRename {
+		fits = func(k bound.ValueKind) bool { return k == bound.KindObject }
+	}
 	if fits == nil {
 		return all
 	}
@@ -147,10 +149,14 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 	case FlawOperand:
 		*v = bound.String(flawOperands[pick%len(flawOperands)])
 	case FlawRename:
+		names := flawRenames
+		if len(v.Members) == 1 { // a constraint: its operator
+			names = flawOperators
+		}
 		if len(v.Members) > 0 {
-			name := flawRenames[pick%len(flawRenames)]
+			name := names[pick%len(names)]
 			if _, dup := v.Get(name); !dup {
-				v.Members[(pick/len(flawRenames))%len(v.Members)].Name = name
+				v.Members[(pick/len(names))%len(v.Members)].Name = name
 			}
 		}
 	}
@@ -160,6 +166,10 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 // the operators, and near misses of both.
 var flawRenames = []string{"v", "chain", "component", "bound", "tool", "args", "eq", "in", "prefix", "glob", "and",
 	"regex", "Eq", "args ", "chains", "sig", "not"}
+
+// flawOperators are the names a constraint's operator is renamed to: the
+// five of section 3.2, and names that are none of them.
+var flawOperators = []string{"eq", "in", "prefix", "glob", "and", "regex", "Eq", "not", "or", "in "}
 
 // The documented limits of a provenance object (targets/bound/limits.go),
 // as numbers: hops, and rules, "in" members and operand bytes.
