@@ -14,8 +14,10 @@ type Call struct {
 
 // GenerateCall turns data into a tools/call request; like Generate, it
 // never fails.
-func GenerateCall(data []byte) Call {
-	s := newSource(data)
+func GenerateCall(data []byte) Call { return newSource(data).call() }
+
+// call is GenerateCall on the choices of s.
+func (s *source) call() Call {
 	c := Call{ID: Value{Kind: Number, Num: float64(s.intn(256))}}
 	if s.bool() {
 		c.ID = Value{Kind: String, Str: s.string()}

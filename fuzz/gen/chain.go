@@ -37,8 +37,11 @@ const probeTool = "read_file"
 // NFD variant, a number or a boolean where a string or a number is
 // expected). One chain in four carries a structural corner of the
 // provenance object. Like Generate, it never fails.
-func GenerateChainProbe(data []byte) ChainProbe {
-	s := newSource(data)
+func GenerateChainProbe(data []byte) ChainProbe { return newSource(data).chainProbe(true) }
+
+// chainProbe is GenerateChainProbe on the choices of s; without corners,
+// the chain is always well formed.
+func (s *source) chainProbe(corners bool) ChainProbe {
 	hops := 1 + s.intn(3)
 	var p *bound.Provenance
 	var ops []string
@@ -61,7 +64,7 @@ func GenerateChainProbe(data []byte) ChainProbe {
 	}
 	prov, _ := p.MarshalJSON()
 	probe := ChainProbe{Label: strings.Join(ops, "|")}
-	if s.intn(4) == 0 {
+	if corners && s.intn(4) == 0 {
 		corner := chainCorners[s.intn(len(chainCorners))]
 		if mutated := corner.mutate(string(prov)); mutated != string(prov) {
 			prov, probe.Label = []byte(mutated), probe.Label+"+"+corner.name

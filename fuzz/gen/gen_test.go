@@ -127,6 +127,7 @@ var hostileKinds = map[Flaw]admit.Kind{
 	InvalidUTF8:   admit.StringNotScalar,
 	RawControl:    admit.StringNotScalar,
 	TrailingComma: admit.Syntax,
+	BadEscape:     admit.Syntax,
 }
 
 // TestHostileIsRefusedForItsFlaw: a hostile writing is refused, as its

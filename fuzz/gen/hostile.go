@@ -27,10 +27,13 @@ const (
 	RawControl
 	// TrailingComma: a container gets a comma before its closing bracket.
 	TrailingComma
+	// BadEscape: a string gets an escape RFC 8259 section 7 does not
+	// have: a non-hex digit in \u's four, or an unknown escape letter.
+	BadEscape
 	flaws
 )
 
-var flawNames = [...]string{"Duplicate", "LoneSurrogate", "InvalidUTF8", "RawControl", "TrailingComma"}
+var flawNames = [...]string{"Duplicate", "LoneSurrogate", "InvalidUTF8", "RawControl", "TrailingComma", "BadEscape"}
 
 func (f Flaw) String() string {
 	if f < flaws {
@@ -44,6 +47,7 @@ var (
 	loneSurrogates = []string{`\ud800`, `\uDBFF`, `\udc00`, `\uDFFF`, `\udc00\ud800`, `\ud83dx`, `\ud83d\u0041`}
 	notUTF8        = []string{"\xff", "\xfe", "\x80", "\xed\xa0\x80", "\xed\xbf\xbf", "\xc0\xaf", "\xe0\x80\xaf", "\xe2\x82", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80"}
 	rawControls    = []string{"\x00", "\x01", "\t", "\n", "\x1f"}
+	badEscapes     = []string{`\u12G4`, `\uZZZZ`, `\u0g00`, `\u00:0`, `\x41`, `\U0041`, `\'`}
 )
 
 // Hostile writes v (as Write does with seed) with one flaw, drawn by seed,
@@ -69,6 +73,8 @@ func plant(v Value, seed uint64, flaw Flaw, r *rand.Rand) []byte {
 		planted = notUTF8[r.IntN(len(notUTF8))]
 	case RawControl:
 		planted = rawControls[r.IntN(len(rawControls))]
+	case BadEscape:
+		planted = badEscapes[r.IntN(len(badEscapes))]
 	default:
 		planted = ","
 	}

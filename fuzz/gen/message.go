@@ -43,7 +43,16 @@ var (
 // another reading does not share.
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
-	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names"}
+	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object"}
+
+// jsonrpcVersions are the values of jsonrpc a message with that flaw
+// carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
+var jsonrpcVersions = []string{`"1.0"`, `2.0`, `"2.0 "`, `"2"`, `null`}
+
+// paramsValues are the params a message with the flaw "params not an
+// object" carries ("" leaves params out): a tools/call's params are an
+// object with the call.
+var paramsValues = []string{"", `null`, `[]`, `"read_file"`, `1`, `[{"name":"read_file"}]`}
 
 // GenerateMessage turns data into one client message: mostly tools/call
 // requests for read_file or create_issue with arguments inside or outside
@@ -73,7 +82,18 @@ func (w *messageWriter) message() string {
 	case 1: // a response to a server request
 		return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.m("result", "{}"))
 	}
-	return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
+	version := `"2.0"`
+	if w.flaw == "jsonrpc version" {
+		version = jsonrpcVersions[w.s.intn(len(jsonrpcVersions))]
+	}
+	if w.flaw == "params not an object" {
+		members := []string{w.m("jsonrpc", version), w.m("id", id), w.method("tools/call")}
+		if p := paramsValues[w.s.intn(len(paramsValues))]; p != "" {
+			members = append(members, w.m("params", p))
+		}
+		return w.object(members...)
+	}
+	return w.object(w.m("jsonrpc", version), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
 }
 
 // params writes name, arguments and perhaps _meta, with a duplicate of

@@ -75,9 +75,10 @@ func (s *source) respellPath(path string) string {
 		case 3: // a trailing slash
 			segs = append(segs, "")
 		case 4: // one byte percent-encoded, in either case of hex digit
-			segs[i] = s.encodeByte(segs[i], false)
-		case 5: // one byte encoded twice
-			segs[i] = s.encodeByte(segs[i], true)
+			segs[i] = s.encodeByte(segs[i], 1)
+		case 5: // one byte encoded two to six times: the documented four
+			// rounds of decoding (section 3.2.2 step 2) and past them
+			segs[i] = s.encodeByte(segs[i], 2+s.intn(5))
 		case 6: // NFD, raw or percent-encoded
 			segs[i] = strings.ReplaceAll(segs[i], "é", []string{"e\u0301", "e%CC%81", "%65%cc%81"}[s.intn(3)])
 		default: // a composed character percent-encoded
@@ -89,9 +90,10 @@ func (s *source) respellPath(path string) string {
 }
 
 // encodeByte percent-encodes one ASCII byte of seg that is not part of an
-// escape already (twice: with its '%' written %25). A dot segment is left
-// alone: "%2e" for "." is a near miss, not a respelling.
-func (s *source) encodeByte(seg string, twice bool) string {
+// escape already, depth times (each time after the first encodes the '%'
+// again: %25, %2525, ...). A dot segment is left alone: "%2e" for "." is a
+// near miss, not a respelling.
+func (s *source) encodeByte(seg string, depth int) string {
 	var at []int
 	for i := 0; i < len(seg); i++ {
 		switch {
@@ -106,7 +108,7 @@ func (s *source) encodeByte(seg string, twice bool) string {
 	}
 	i := at[s.intn(len(at))]
 	enc := fmt.Sprintf([]string{"%%%02X", "%%%02x"}[s.intn(2)], seg[i])
-	if twice {
+	for range depth - 1 {
 		enc = "%25" + enc[1:]
 	}
 	return seg[:i] + enc + seg[i+1:]

@@ -40,3 +40,7 @@ func TestGuardSeedsAreDecidedAsTheySay(t *testing.T) {
 		}
 	}
 }
+
+// FuzzProxySettingsAsDocumented: the guard refuses exactly the settings
+// its documented rules refuse.
+func FuzzProxySettingsAsDocumented(f *testing.F) { native.Fuzz(f) }

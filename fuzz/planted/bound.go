@@ -86,3 +86,12 @@ func EffBoundPrefixWins(p *bound.Provenance, c bound.Canon) (bound.Bound, error)
 	}
 	return eff, nil
 }
+
+// ReadingIgnoresUnknownMembers decides by a reading as
+// bound.Reading.CheckLayered does, but reads the provenance object as if
+// HardenUnknownMembers were off: a misspelt "args" is ignored under the
+// layer that should refuse it (findings/spec/rule-unknown-member.md).
+func ReadingIgnoresUnknownMembers(r bound.Reading, provenance, params []byte, c bound.Canon) bound.Decision {
+	r.Harden &^= bound.HardenUnknownMembers
+	return r.CheckLayered(provenance, params, c)
+}

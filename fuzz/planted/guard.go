@@ -179,3 +179,15 @@ func GuardComparesRawMethod(raw []byte, cfg guard.Config) guard.Decision {
 	}
 	return d
 }
+
+// ProxyClampsMessageCap is guard.(*Proxy).Run that, handed a message cap
+// past the documented 20 MiB, runs with the default cap instead of
+// refusing the settings: a silent substitution.
+func ProxyClampsMessageCap(p *guard.Proxy, client io.Reader, out io.Writer) (int, error) {
+	if p.MaxMessage > 20<<20 {
+		q := *p
+		q.MaxMessage = 0
+		p = &q
+	}
+	return p.Run(client, out)
+}

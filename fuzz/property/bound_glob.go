@@ -38,7 +38,8 @@ func BoundGlobPositionSet(pattern string) (func(string) bool, error) {
 
 // GlobMatchesReference: every matcher and bound.ReferenceGlob (an
 // independent translation to RE2) refuse the same patterns, both with
-// bound.ErrGlobSyntax (classes NAME:compile-differs, NAME:untyped-error),
+// bound.ErrGlobSyntax (classes NAME:compile-differs, NAME:untyped-error)
+// at the same offset for the same reason (NAME:refusal-differs),
 // and give the same answer on every valid UTF-8 value (NAME:differs).
 // Matches past bound.MaxGlobWork, which the matcher refuses to run, are
 // left out.
@@ -56,6 +57,10 @@ func GlobMatchesReference(matchers []GlobMatcher, pattern, value string) *Violat
 		case err != nil:
 			if !errors.Is(err, bound.ErrGlobSyntax) || !errors.Is(rerr, bound.ErrGlobSyntax) {
 				return violated(name, m.Name+":untyped-error", "pattern %q: %v; the reference %v", pattern, err, rerr)
+			}
+			var ge, re *bound.GlobError
+			if errors.As(err, &ge) && errors.As(rerr, &re) && (ge.Offset != re.Offset || ge.Reason != re.Reason) {
+				return violated(name, m.Name+":refusal-differs", "pattern %q: %v; the reference %v", pattern, err, rerr)
 			}
 			continue
 		}

@@ -71,10 +71,15 @@ func SumMatchesCanonicalize(sum DigestFunc, arguments string, ijson bool) *Viola
 // ParseNeverPanics feeds any request: every outcome is an invocation
 // whose parts are slices of the request (class part-not-from-request)
 // that writes its canonical form (canonical-error), an *admit.Error, or a
-// *digest.Error other than Unreadable (unreadable, untyped-error).
+// *digest.Error other than Unreadable (unreadable, untyped-error); and it
+// is the outcome of the reference reader of SEP-3246 section 2.1, its
+// refusal's kind, pointer and offset included (parseMatchesReference).
 func ParseNeverPanics(parse InvocationParser, request []byte) *Violation {
 	const name = "ParseNeverPanics"
 	inv, err := parse(request, admit.Options{})
+	if v := parseMatchesReference(name, request, inv, err); v != nil {
+		return v
+	}
 	var ae *admit.Error
 	var e *digest.Error
 	switch {

@@ -79,7 +79,8 @@ func CanonicalizeFixedPoint(canon ProfileCanonicalizer, input []byte, ijson bool
 
 // WriterNeverPanics hands the writer bytes admission never saw: it returns
 // output or a *jcs.WriteError, and on error dst as it was (classes
-// untyped-error, dst-changed); a panic is the engine's to report.
+// untyped-error, dst-changed); a panic is the engine's to report. Its
+// refusals are held to admission's (writerMatchesAdmission).
 func WriterNeverPanics(write Writer, input []byte) *Violation {
 	const name = "WriterNeverPanics"
 	out, err := write([]byte("dst"), input)
@@ -89,6 +90,62 @@ func WriterNeverPanics(write Writer, input []byte) *Violation {
 		return violated(name, "untyped-error", "%T %v, not a *jcs.WriteError", err, err)
 	case err != nil && string(out) != "dst":
 		return violated(name, "dst-changed", "on error the writer returned %q, not dst", out)
+	}
+	return writerMatchesAdmission(name, input, out, we)
+}
+
+// The writer's causes as its documentation words them (jcs.WriteError.Err).
+const (
+	writerSyntax    = "not RFC 8259 JSON"
+	writerNumber    = "number has no finite double"
+	writerSurrogate = "escape is not a Unicode scalar value"
+)
+
+// writerMatchesAdmission holds the writer's answer on input (out after
+// "dst", or the refusal we) to admit.Reference's under RFC 8785: what
+// admission accepts the writer writes as jcs.Canonicalize does
+// (admission:refused, admission:output-differs); what admission refuses
+// for a reason the writer checks itself (RFC 8259 syntax and trailing
+// content, a number with no finite double, an escaped lone surrogate) the
+// writer refuses for the same cause (admission:accepted,
+// admission:cause-differs); not at the same byte: the writer reports a
+// bad number at its start, admission at the faulty digit. The two checks the writer leaves to admission,
+// UTF-8 and unique names, and the nesting limit, are left out.
+func writerMatchesAdmission(name string, input, out []byte, we *jcs.WriteError) *Violation {
+	aerr := admit.Reference(input, admit.Options{})
+	if aerr == nil {
+		want, err := jcs.Canonicalize(input, admit.Options{})
+		switch {
+		case we != nil:
+			return violated(name, "admission:refused", "admission accepts; the writer: %v", we)
+		case err == nil && !bytes.Equal(out[len("dst"):], want):
+			return violated(name, "admission:output-differs", "the writer writes %q; jcs.Canonicalize %q", out[len("dst"):], want)
+		}
+		return nil
+	}
+	var ae *admit.Error
+	if !errors.As(aerr, &ae) {
+		return nil
+	}
+	var cause string
+	switch ae.Kind {
+	case admit.Syntax, admit.TrailingContent:
+		cause = writerSyntax
+	case admit.NumberNotFinite:
+		cause = writerNumber
+	case admit.StringNotScalar:
+		if ae.Offset >= int64(len(input)) || input[ae.Offset] != '\\' {
+			return nil // ill-formed UTF-8: admission's alone
+		}
+		cause = writerSurrogate
+	default:
+		return nil
+	}
+	switch {
+	case we == nil:
+		return violated(name, "admission:accepted", "admission refuses (%v); the writer writes %q", aerr, out)
+	case we.Err.Error() != cause:
+		return violated(name, "admission:cause-differs", "admission refuses (%v); the writer: %v", aerr, we)
 	}
 	return nil
 }

@@ -7,18 +7,19 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
-// FuzzParse (fuzz/bound): bound.Parse of a provenance object refuses with a
-// type, marshals to a fixed point, and its effective bound is the meet of
-// its hops, on the object and on the one gen.GenerateChainProbe makes of
-// the same bytes.
+// FuzzParse (fuzz/bound): bound.Parse of a provenance object accepts and
+// refuses as the reference reader of SEP-3246 sections 2.2 and 3.2 does, at
+// the same pointer and for the same cause, marshals to a fixed point, and
+// its effective bound is the meet of its hops, on the object and on the one
+// gen.GenerateFlawedProvenance makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzParse", Stub: "fuzz/bound/parse_test.go",
 	Property: "ProvenanceParsesAndMeets",
-	Checks:   "typed refusals; marshalling a fixed point; the effbound is the meet of the hops on probe calls",
-	Input:    "a raw provenance object, and as generator bytes (gen.GenerateChainProbe)",
-	Oracles:  []string{"bound.BoundAdmits of every hop"},
+	Checks:   "refusals as the reference reader's (kind, pointer, cause); marshalling a fixed point; the effbound is the meet of the hops on probe calls",
+	Input:    "a raw provenance object, and as generator bytes (gen.GenerateFlawedProvenance)",
+	Oracles:  []string{"the reference provenance reader", "admit.Reference", "bound.BoundAdmits of every hop"},
 	Text:     oneText,
-	Document: "the provenance object gen.GenerateChainProbe makes",
+	Document: "the provenance object gen.GenerateFlawedProvenance makes",
 	Seeds:    seeds.Provenances(),
 	Sources:  []seeds.Source{seeds.Payloads("targets/bound/testdata/vectors", "the parse vectors", "kind: parse", false, seeds.AsBytes)},
 	Planted: []Variant{

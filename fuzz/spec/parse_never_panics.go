@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
@@ -8,19 +9,25 @@ import (
 )
 
 // FuzzParseNeverPanics (fuzz/digest): digest.Parse of any request gives an
-// invocation of slices of it or a typed refusal.
+// invocation of slices of it or a typed refusal, both as the reference
+// reader of SEP-3246 section 2.1 reads the request, on the request and on
+// the flawed one gen.GenerateFlawedRequest makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzParseNeverPanics", Stub: "fuzz/digest/digest_test.go",
-	Checks: "an invocation of slices of the request, or a typed refusal, never Unreadable",
-	Input:  "a raw request",
-	Text:   oneText,
-	Seeds:  seeds.DigestRequests(),
+	Checks:   "an invocation of slices of the request, or a typed refusal, never Unreadable; the reference reader's outcome (kind, pointer, offset, the parts)",
+	Input:    "a raw request, and as generator bytes (gen.GenerateFlawedRequest)",
+	Oracles:  []string{"the reference tools/call reader", "admit.Reference"},
+	Text:     oneText,
+	Document: "the flawed tools/call request gen.GenerateFlawedRequest makes",
+	Seeds:    seeds.DigestRequests(),
 	Planted: []Variant{
 		{Fault: "the refusal's type lost", Impl: planted.ParseLosesErrorType, Efficacy: true},
 	},
-}, Checked[property.InvocationParser]{
-	Real: digest.Parse,
-	Check: func(p property.InvocationParser, in property.Input) *property.Violation {
-		return property.ParseNeverPanics(p, in.Bytes(0))
-	},
-})
+}, textTwice[property.InvocationParser](digest.Parse, generatedFlawedRequest, property.ParseNeverPanics))
+
+// generatedFlawedRequest is the request gen.GenerateFlawedRequest makes of
+// data: a tools/call with one flaw, chosen by the first byte.
+func generatedFlawedRequest(data []byte) []byte {
+	req, _ := gen.GenerateFlawedRequest(data)
+	return req
+}

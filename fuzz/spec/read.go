@@ -96,10 +96,14 @@ func generatedText(data []byte) []byte { return gen.GenerateText(data) }
 // data, written plainly.
 func generatedRequest(data []byte) []byte { return gen.Write(gen.GenerateCall(data).Request(), 0) }
 
-// generatedProvenance is the provenance object gen.GenerateChainProbe
+// generatedProvenance is the provenance object gen.GenerateFlawedProvenance
 // makes of data: one to three hops of eq, in, prefix, glob and and over
-// related paths.
-func generatedProvenance(data []byte) []byte { return gen.GenerateChainProbe(data).Provenance }
+// related paths, with one flaw of the schema or a limit planted, chosen by
+// the first byte.
+func generatedProvenance(data []byte) []byte {
+	prov, _ := gen.GenerateFlawedProvenance(data)
+	return prov
+}
 
 // generatedMessage is the client message gen.GenerateMessage makes of
 // data.
