@@ -61,20 +61,26 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 			return fault(Syntax, i, "leading zero in a number")
 		}
 	case isDigit(c):
-		// The digit run, eight bytes at a time (NonDigits), written
-		// out here and below: as a function it is not inlined, and a
-		// call costs what the word saves. A one-digit integer part
-		// ("4.67") is common and found without a word.
+		// A one-digit integer part ("4.67") is common and found
+		// without a word.
 		if i++; uint(i) < uint(n) && isDigit(in[i]) {
-			for i++; i+8 <= n; i += 8 {
-				if m := NonDigits(binary.LittleEndian.Uint64(in[i:])); m != 0 {
-					i += bits.TrailingZeros64(m) >> 3
-					break
+			// The run, eight bytes at a time over a tail of in (no
+			// bounds check on the word or the bytes after it), written
+			// out here and below: as a function it is not inlined,
+			// and a call costs what the word saves.
+			rest := in[i+1:]
+			for len(rest) >= 8 {
+				if m := NonDigits(binary.LittleEndian.Uint64(rest)); m != 0 {
+					rest = rest[bits.TrailingZeros64(m)>>3:]
+					goto intDone
 				}
+				rest = rest[8:]
 			}
-			for uint(i) < uint(n) && isDigit(in[i]) {
-				i++
+			for len(rest) > 0 && isDigit(rest[0]) {
+				rest = rest[1:]
 			}
+		intDone:
+			i = n - len(rest)
 		}
 	default:
 		return fault(Syntax, i, Unexpected(c, "a digit"))
@@ -84,14 +90,21 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 	if uint(i) < uint(n) && in[i] == '.' {
 		i++
 		fracStart = i
-		for ; i+8 <= n; i += 8 {
-			if m := NonDigits(binary.LittleEndian.Uint64(in[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
+		{
+			// The run as above.
+			rest := in[i:]
+			for len(rest) >= 8 {
+				if m := NonDigits(binary.LittleEndian.Uint64(rest)); m != 0 {
+					rest = rest[bits.TrailingZeros64(m)>>3:]
+					goto fracDone
+				}
+				rest = rest[8:]
 			}
-		}
-		for uint(i) < uint(n) && isDigit(in[i]) {
-			i++
+			for len(rest) > 0 && isDigit(rest[0]) {
+				rest = rest[1:]
+			}
+		fracDone:
+			i = n - len(rest)
 		}
 		if i == fracStart {
 			return digitWanted(in, i)

@@ -5,19 +5,12 @@ import (
 	"math/bits"
 )
 
-// This file reads the runs of a number token's digits and of whitespace
-// eight bytes at a time (one little-endian word): what RFC 8259 section 6
-// (digits) and section 2 (space, tab, LF, CR) let a run hold is decided for
-// eight bytes with a few word operations instead of eight compares and
-// branches. Each word function has a byte-at-a-time twin in the tests that
-// it is held to exhaustively (words_test.go).
-
-// nonZeroBytes returns a mask with the high bit set in exactly the bytes
-// of x that are not zero. No carry crosses a byte: x&0x7F.. + 0x7F.. is at
-// most 0xFE in each byte.
-func nonZeroBytes(x uint64) uint64 {
-	return ((x &^ highs) + (0x7F * lows) | x) & highs
-}
+// This file reads the runs of a number token's digits eight bytes at a
+// time (one little-endian word): whether RFC 8259 section 6 lets a byte of
+// the run stand there is decided for eight bytes with a few word
+// operations instead of eight compares and branches, and eight digits are
+// read as one value with three multiplications. Each word function is held
+// exhaustively to a byte-at-a-time twin (words_test.go).
 
 // NonDigits returns a mask with the high bit set in each byte of w that is
 // not an ASCII digit; 0 if all eight are digits. Every byte below the
@@ -32,13 +25,6 @@ func NonDigits(w uint64) uint64 {
 	// more) and one above '9' reaches 0x80 with the 0x76 or has x ≥ 0x80.
 	x := w - '0'*lows
 	return (x + 0x76*lows | x) & highs
-}
-
-// NonSpace returns a mask with the high bit set in exactly the bytes of w
-// that are not JSON whitespace (RFC 8259 section 2); 0 if all eight are.
-func NonSpace(w uint64) uint64 {
-	return nonZeroBytes(w^(' '*lows)) & nonZeroBytes(w^('\t'*lows)) &
-		nonZeroBytes(w^('\n'*lows)) & nonZeroBytes(w^('\r'*lows))
 }
 
 // SkipDigits returns the offset of the first byte at or after i that is not
@@ -56,29 +42,6 @@ func SkipDigits(b []byte, i int) int {
 	}
 	for k, c := range rest {
 		if c < '0' || c > '9' {
-			return len(b) - len(rest) + k
-		}
-	}
-	return len(b)
-}
-
-// skipSpaceWords is SkipSpace past its first byte: the run of whitespace
-// that starts at b[i]. A run that ends at once (a space after a comma or a
-// colon) is found without the word loop; a longer one, an indentation, is
-// read eight bytes at a time.
-func skipSpaceWords(b []byte, i int) int {
-	if uint(i) >= uint(len(b)) || !isSpace[b[i]] {
-		return i
-	}
-	rest := b[i:]
-	for len(rest) >= 8 {
-		if m := NonSpace(binary.LittleEndian.Uint64(rest)); m != 0 {
-			return len(b) - len(rest) + bits.TrailingZeros64(m)>>3
-		}
-		rest = rest[8:]
-	}
-	for k, c := range rest {
-		if !isSpace[c] {
 			return len(b) - len(rest) + k
 		}
 	}
@@ -110,6 +73,3 @@ func AppendDigitsValue(v uint64, d []byte) uint64 {
 	}
 	return v
 }
-
-// isSpace marks JSON whitespace (RFC 8259 section 2).
-var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
