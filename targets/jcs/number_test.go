@@ -192,7 +192,8 @@ func TestClosestAsWrittenDecides(t *testing.T) {
 	}
 }
 
-// readTokenDecimal reads a number token as appendNumber does.
+// readTokenDecimal reads a number token digit by digit (addDigit), as
+// appendNumber does through addDigits (TestAddDigitsMatchesAddDigit).
 func readTokenDecimal(t *testing.T, tok string) decimal {
 	var d decimal
 	frac := false

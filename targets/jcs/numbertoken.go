@@ -3,6 +3,8 @@ package jcs
 import (
 	"math"
 	"strconv"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // maxExactDigits is the most significant decimal digits that a double is
@@ -29,6 +31,11 @@ type decimal struct {
 	digits  int    // significant digits in w
 	inexact bool   // a non-zero digit past maxMantissaDigits was dropped
 	hugeExp bool   // the exponent has more than four digits
+	// The token's significant digits, the integer ones then the fraction
+	// ones, from the first that is not a leading zero: the first digits
+	// of w, as written, so that they are copied rather than formatted
+	// from w again (sigDigits).
+	sigInt, sigFrac []byte
 }
 
 // appendNumber writes the JSON number token that starts at in[i] in the
@@ -52,9 +59,7 @@ func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
 		i++
 	}
 	intStart := i
-	for ; i < len(in) && isDigit(in[i]); i++ {
-		d.addDigit(in[i], false)
-	}
+	i = jsonwire.SkipDigits(in, i)
 	intEnd := i
 	if n := intEnd - intStart; n == 0 || n > 1 && in[intStart] == '0' {
 		return dst, intStart, errSyntax
@@ -63,14 +68,13 @@ func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
 	if i < len(in) && in[i] == '.' {
 		i++
 		fracStart = i
-		for ; i < len(in) && isDigit(in[i]); i++ {
-			d.addDigit(in[i], true)
-		}
+		i = jsonwire.SkipDigits(in, i)
 		fracEnd = i
 		if fracEnd == fracStart {
 			return dst, i, errSyntax
 		}
 	}
+	d.addDigits(in[intStart:intEnd], in[fracStart:fracEnd])
 	plain := true
 	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
 		plain = false
@@ -103,6 +107,37 @@ func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
 	}
 	out, err := d.append(dst, tok)
 	return out, i, err
+}
+
+// addDigits reads the mantissa digits of a token, its integer digits (no
+// leading zero but a lone "0") and its fraction digits, into d as addDigit
+// would one by one. When at most maxMantissaDigits remain past the leading
+// zeros, which is every double written by a shortest-digits formatter, they
+// are read eight at a time (jsonwire.AppendDigitsValue); longer ones take
+// addDigit's way, which drops what w cannot hold.
+func (d *decimal) addDigits(intDigits, fracDigits []byte) {
+	if len(intDigits) == 1 && intDigits[0] == '0' {
+		intDigits = nil // a leading zero: only its place counts
+		z := 0
+		for z < len(fracDigits) && fracDigits[z] == '0' {
+			z++
+		}
+		d.q -= z // leading zeros of the fraction: their places
+		fracDigits = fracDigits[z:]
+	}
+	d.sigInt, d.sigFrac = intDigits, fracDigits
+	if len(intDigits)+len(fracDigits) > maxMantissaDigits {
+		for _, c := range intDigits {
+			d.addDigit(c, false)
+		}
+		for _, c := range fracDigits {
+			d.addDigit(c, true)
+		}
+		return
+	}
+	d.w = jsonwire.AppendDigitsValue(jsonwire.AppendDigitsValue(0, intDigits), fracDigits)
+	d.digits = len(intDigits) + len(fracDigits)
+	d.q -= len(fracDigits)
 }
 
 // addDigit adds the next mantissa digit c; frac says it is after the point.
@@ -143,8 +178,8 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 		if d.neg {
 			dst = append(dst, '-')
 		}
-		var buf [maxExactDigits]byte
-		return appendDecimal(dst, strconv.AppendUint(buf[:0], w, 10), n), nil
+		var buf [maxMantissaDigits]byte
+		return appendDecimal(dst, d.sigDigits(buf[:0], k), n), nil
 	}
 	f, ok := decimalToFloat(w, q)
 	if !ok {
@@ -155,12 +190,23 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 			dst = append(dst, '-')
 		}
 		var buf [maxMantissaDigits]byte
-		return appendDecimal(dst, strconv.AppendUint(buf[:0], w, 10), q+k), nil
+		return appendDecimal(dst, d.sigDigits(buf[:0], k), q+k), nil
 	}
 	if d.neg {
 		f = -f
 	}
 	return AppendNumber(dst, f), nil
+}
+
+// sigDigits appends the first k significant digits of the token, the
+// digits of w once its trailing zeros are dropped (k is at most
+// d.digits): a copy of the token's bytes instead of formatting w again,
+// which cost a division by 100 every two digits.
+func (d *decimal) sigDigits(dst []byte, k int) []byte {
+	if k <= len(d.sigInt) {
+		return append(dst, d.sigInt[:k]...)
+	}
+	return append(append(dst, d.sigInt...), d.sigFrac[:k-len(d.sigInt)]...)
 }
 
 // shortestAsWritten reports whether the digits of w (no trailing zero) are

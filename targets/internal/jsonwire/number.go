@@ -1,5 +1,10 @@
 package jsonwire
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // Number is the shape of one number token (RFC 8259 section 6), as
 // ReadNumber found it: in[Start:End], its integer digits
 // in[IntStart:IntEnd], its fraction digits in[FracStart:FracEnd] (after the
@@ -30,72 +35,115 @@ func (num *Number) HasExponent() bool { return num.ExpEnd > num.ExpStart }
 // ReadNumber reads the number token that starts at in[i] (RFC 8259 section
 // 6) into num. It is the one reader of the number grammar of the targets'
 // fast code: admission judges the token it finds (targets/admit), the
-// canonicalizer writes it (targets/jcs). A token outside the grammar is a
-// Syntax *Error at the byte that cannot stand there, or at len(in) when
-// the input ends first.
+// guard keys an id by it (targets/guard). A token outside the grammar is
+// a Syntax *Error at the byte that cannot stand there, or at len(in) when
+// the input ends first; num is then left as it was.
+//
+// The digit runs are read eight bytes at a time and the parts
+// are kept in locals, num written once at the end: a number token is the
+// whole work of a number-heavy document.
 func ReadNumber(in []byte, i int, num *Number) *Error {
 	n := len(in)
-	*num = Number{Start: i}
-	if i < n && in[i] == '-' {
-		num.Neg = true
+	start := i
+	neg := false
+	if uint(i) < uint(n) && in[i] == '-' {
+		neg = true
 		i++
 	}
-	num.IntStart = i
-	switch {
-	case i >= n:
+	intStart := i
+	if uint(i) >= uint(n) {
 		return fault(Syntax, n, "unexpected end of input, want a digit")
-	case in[i] == '0':
+	}
+	switch c := in[i]; {
+	case c == '0':
 		i++
-		if i < n && isDigit(in[i]) {
+		if uint(i) < uint(n) && isDigit(in[i]) {
 			return fault(Syntax, i, "leading zero in a number")
 		}
-	case isDigit(in[i]):
-		for i < n && isDigit(in[i]) {
-			i++
+	case isDigit(c):
+		// A one-digit integer part ("4.67") is common and found
+		// without a word.
+		if i++; uint(i) < uint(n) && isDigit(in[i]) {
+			// The run, eight bytes at a time over a tail of in (no
+			// bounds check on the word or the bytes after it), written
+			// out here and below: as a function it is not inlined,
+			// and a call costs what the word saves.
+			rest := in[i+1:]
+			for len(rest) >= 8 {
+				if m := NonDigits(binary.LittleEndian.Uint64(rest)); m != 0 {
+					rest = rest[bits.TrailingZeros64(m)>>3:]
+					goto intDone
+				}
+				rest = rest[8:]
+			}
+			for len(rest) > 0 && isDigit(rest[0]) {
+				rest = rest[1:]
+			}
+		intDone:
+			i = n - len(rest)
 		}
 	default:
-		return fault(Syntax, i, Unexpected(in[i], "a digit"))
+		return fault(Syntax, i, Unexpected(c, "a digit"))
 	}
-	num.IntEnd = i
-	num.FracStart, num.FracEnd = i, i
-	if i < n && in[i] == '.' {
+	intEnd := i
+	fracStart, fracEnd := i, i
+	if uint(i) < uint(n) && in[i] == '.' {
 		i++
-		num.FracStart = i
-		for i < n && isDigit(in[i]) {
-			i++
+		fracStart = i
+		{
+			// The run as above.
+			rest := in[i:]
+			for len(rest) >= 8 {
+				if m := NonDigits(binary.LittleEndian.Uint64(rest)); m != 0 {
+					rest = rest[bits.TrailingZeros64(m)>>3:]
+					goto fracDone
+				}
+				rest = rest[8:]
+			}
+			for len(rest) > 0 && isDigit(rest[0]) {
+				rest = rest[1:]
+			}
+		fracDone:
+			i = n - len(rest)
 		}
-		if i == num.FracStart {
+		if i == fracStart {
 			return digitWanted(in, i)
 		}
-		num.FracEnd = i
+		fracEnd = i
 	}
-	num.ExpStart, num.ExpEnd = i, i
-	if i < n && (in[i] == 'e' || in[i] == 'E') {
+	expStart, expEnd := i, i
+	var exp int64
+	if uint(i) < uint(n) && (in[i] == 'e' || in[i] == 'E') {
 		i++
-		neg := false
-		if i < n && (in[i] == '+' || in[i] == '-') {
-			neg = in[i] == '-'
+		negExp := false
+		if uint(i) < uint(n) && (in[i] == '+' || in[i] == '-') {
+			negExp = in[i] == '-'
 			i++
 		}
-		num.ExpStart = i
-		for i < n && isDigit(in[i]) {
-			if num.Exp < ExpSaturate {
-				num.Exp = num.Exp*10 + int64(in[i]-'0')
+		expStart = i
+		for uint(i) < uint(n) && isDigit(in[i]) {
+			if exp < ExpSaturate {
+				exp = exp*10 + int64(in[i]-'0')
 			}
 			i++
 		}
-		if i == num.ExpStart {
+		if i == expStart {
 			return digitWanted(in, i)
 		}
-		num.ExpEnd = i
-		if num.Exp > ExpSaturate {
-			num.Exp = ExpSaturate
+		expEnd = i
+		if exp > ExpSaturate {
+			exp = ExpSaturate
 		}
-		if neg {
-			num.Exp = -num.Exp
+		if negExp {
+			exp = -exp
 		}
 	}
-	num.End = i
+	// Field by field: a composite literal is built on the stack and
+	// copied, three times the stores.
+	num.Start, num.End, num.Neg = start, i, neg
+	num.IntStart, num.IntEnd = intStart, intEnd
+	num.FracStart, num.FracEnd = fracStart, fracEnd
+	num.ExpStart, num.ExpEnd, num.Exp = expStart, expEnd, exp
 	return nil
 }
 

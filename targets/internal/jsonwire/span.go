@@ -22,6 +22,11 @@ type Member struct{ Name, Value Span }
 
 // SkipSpace returns the offset of the first byte at or after i that is not
 // JSON whitespace (RFC 8259 section 2: space, tab, LF, CR).
+//
+// Byte at a time, inlined: a run eight bytes at a time (NonSpace over a
+// word, called past the first byte) cost admission 2.8 % more instructions
+// on the api document and 3.9 % on numbers, whose runs are empty or one
+// byte long (docs/PERFORMANCE.md, issue 20).
 func SkipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
