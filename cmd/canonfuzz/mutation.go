@@ -174,6 +174,9 @@ func mutationMergeCommand(fs *flag.FlagSet) body {
 		if err := merged.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: c.commandLine()}); err != nil {
 			return c.fail("%v", err)
 		}
+		if err := mergeFuzzScores(paths, *out, *bundle, c.commandLine()); err != nil {
+			return c.fail("%v", err)
+		}
 		return verdict(merged, c.stdout, true, filepath.Join(*out, "report.md"))
 	}
 }
