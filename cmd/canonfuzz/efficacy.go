@@ -162,12 +162,10 @@ func runEfficacy(c *call, f efficacyFlags) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	if f.reading != "" {
+	if f.reading == "raw" {
 		// The minimizer replays in this process: it reads as the fuzzing
 		// processes do.
-		if err := os.Setenv(spec.ReadingEnv, f.reading); err != nil {
-			return c.fail("%v", err)
-		}
+		spec.ReadRawOnly()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

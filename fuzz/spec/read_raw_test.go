@@ -21,8 +21,8 @@ func TestRawOnlyTurnsTheGeneratedReadingOff(t *testing.T) {
 	if v := rawThenGenerated("raw", check, gen, show); v == nil || v.Class != generatedPrefix+"c" {
 		t.Fatalf("both readings: %v, want the generated failure", v)
 	}
-	defer func(old func() bool) { rawOnly = old }(rawOnly)
-	rawOnly = func() bool { return true }
+	defer func() { rawOnly = false }()
+	ReadRawOnly()
 	if v := rawThenGenerated("raw", check, gen, show); v != nil {
 		t.Errorf("raw only: %v, want no failure", v)
 	}
