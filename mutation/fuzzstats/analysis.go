@@ -9,6 +9,10 @@ import (
 type UnitSurvival struct {
 	Unit     string
 	Survival Survival
+	// FindExecs is the median of the finds' executions (the lower middle
+	// of an even count), -1 with no find: reported beside the times, not
+	// estimated (an unfound trial's count says nothing of a find's).
+	FindExecs int64
 }
 
 // ConfigSurvival is one configuration's survival on each unit and on
@@ -46,7 +50,7 @@ func Analyze(configs []Config) (*Analysis, error) {
 			if err != nil {
 				return nil, fmt.Errorf("fuzzstats: %s, %s: %w", c.Name, u, err)
 			}
-			cs.Units = append(cs.Units, UnitSurvival{u, sv})
+			cs.Units = append(cs.Units, UnitSurvival{u, sv, findExecs(c.Trials[u])})
 			all = append(all, c.Trials[u]...)
 			if !slices.Contains(a.Units, u) {
 				a.Units = append(a.Units, u)
@@ -116,4 +120,19 @@ func (a *Analysis) curves(unit string) []Curve {
 		}
 	}
 	return out
+}
+
+// findExecs is the lower median of the found trials' executions, or -1.
+func findExecs(ts []Trial) int64 {
+	var xs []int64
+	for _, t := range ts {
+		if t.Found {
+			xs = append(xs, t.Execs)
+		}
+	}
+	if len(xs) == 0 {
+		return -1
+	}
+	slices.Sort(xs)
+	return xs[(len(xs)-1)/2]
 }

@@ -43,7 +43,7 @@ func (a *Analysis) Markdown(command string) string {
 	if command != "" {
 		fmt.Fprintf(&b, "    %s\n\n", command)
 	}
-	b.WriteString("Median seconds to the find with its 95% interval (Brookmeyer-Crowley, log-log); `-` is past the budget; an unfound trial is censored at its budget.\n\n")
+	b.WriteString("Trials that found the bug / trials, the median seconds to the find with its 95% interval (Kaplan-Meier; Brookmeyer-Crowley, log-log; `-` is past the longest trial), and the median executions of the finds; an unfound trial is censored at its budget.\n\n")
 	b.WriteString("| unit |")
 	for _, c := range a.Configs {
 		fmt.Fprintf(&b, " %s |", c.Name)
@@ -56,12 +56,16 @@ func (a *Analysis) Markdown(command string) string {
 		}
 		fmt.Fprintf(&b, "| %s |", name)
 		for _, c := range a.Configs {
-			sv, ok := c.survival(u)
+			sv, execs, ok := c.survival(u)
 			if !ok {
 				b.WriteString(" not run |")
 				continue
 			}
-			fmt.Fprintf(&b, " %d/%d, %s |", sv.Found, sv.Trials, medianCell(sv))
+			fmt.Fprintf(&b, " %d/%d, %s", sv.Found, sv.Trials, medianCell(sv))
+			if execs >= 0 {
+				fmt.Fprintf(&b, ", %d ex", execs)
+			}
+			b.WriteString(" |")
 		}
 		b.WriteString("\n")
 	}
@@ -77,17 +81,18 @@ func (a *Analysis) Markdown(command string) string {
 	return b.String()
 }
 
-// survival is c's survival on unit, "" for every unit pooled.
-func (c ConfigSurvival) survival(unit string) (Survival, bool) {
+// survival is c's survival on unit and the median executions of its
+// finds, "" for every unit pooled (no executions: units differ in speed).
+func (c ConfigSurvival) survival(unit string) (Survival, int64, bool) {
 	if unit == "" {
-		return c.Pooled, true
+		return c.Pooled, -1, true
 	}
 	for _, u := range c.Units {
 		if u.Unit == unit {
-			return u.Survival, true
+			return u.Survival, u.FindExecs, true
 		}
 	}
-	return Survival{}, false
+	return Survival{}, -1, false
 }
 
 var page = template.Must(template.New("stats").Parse(`<!DOCTYPE html>

@@ -23,12 +23,12 @@ func writeFile(t *testing.T, name, data string) string {
 // 10 s runs; only fast ran G.
 const (
 	fastRuns = `{"runs":[
- {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":1},
- {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":2},
- {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":3},
+ {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":1,"executions":10},
+ {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":2,"executions":20},
+ {"name":"F","engine":"native","seeds":"withheld","budget_seconds":10,"found":true,"seconds":3,"executions":30},
  {"name":"G","engine":"native","seeds":"withheld","budget_seconds":10,"found":false,"seconds":10}]}`
 	slowScore = `{"budget_seconds":10,"mutants":[{"id":"F","trials":[
- {"killed":true,"seconds_to_kill":8},{"killed":false},{"killed":false}]}]}`
+ {"killed":true,"seconds_to_kill":8,"executions_to_kill":80},{"killed":false},{"killed":false}]}]}`
 )
 
 func TestReportComparesTheSharedUnits(t *testing.T) {
@@ -59,7 +59,7 @@ func TestReportComparesTheSharedUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "stats.md"))
-	for _, want := range []string{"| `F` | 3/3, 2.00 (1.00–3.00) | 1/3, not reached |", "| `G` | 0/1, not reached | not run |", "| fast | slow | `F` | 3, 3 | 0 | 0.100 | 1.00 | large |"} {
+	for _, want := range []string{"| `F` | 3/3, 2.00 (1.00–3.00), 20 ex | 1/3, not reached, 80 ex |", "| `G` | 0/1, not reached | not run |", "| fast | slow | `F` | 3, 3 | 0 | 0.100 | 1.00 | large |"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("stats.md lacks %q:\n%s", want, md)
 		}

@@ -40,6 +40,7 @@ type efficacyFile struct {
 		Budget  float64 `json:"budget_seconds"`
 		Found   bool    `json:"found"`
 		Seconds float64 `json:"seconds"`
+		Execs   int64   `json:"executions"`
 	} `json:"runs"`
 }
 
@@ -53,6 +54,7 @@ type scoreFile struct {
 		Trials []struct {
 			Killed  bool    `json:"killed"`
 			Seconds float64 `json:"seconds_to_kill"`
+			Execs   int64   `json:"executions_to_kill"`
 		} `json:"trials"`
 	} `json:"mutants"`
 }
@@ -86,7 +88,7 @@ func Read(label, path string) ([]Config, error) {
 		for _, m := range f.Mutants {
 			for _, t := range m.Trials {
 				if t.Killed {
-					c.add(m.ID, Trial{Seconds: t.Seconds, Found: true})
+					c.add(m.ID, Trial{Seconds: t.Seconds, Found: true, Execs: t.Execs})
 				} else {
 					c.add(m.ID, Trial{Seconds: f.Budget})
 				}
@@ -109,9 +111,9 @@ func readEfficacy(label, path string, f efficacyFile) ([]Config, error) {
 			byKey[key] = c
 			keys = append(keys, key)
 		}
-		t := Trial{Seconds: r.Budget}
+		t := Trial{Seconds: r.Budget, Execs: r.Execs}
 		if r.Found {
-			t = Trial{Seconds: min(r.Seconds, r.Budget), Found: true}
+			t = Trial{Seconds: min(r.Seconds, r.Budget), Found: true, Execs: r.Execs}
 		}
 		c.add(r.Name, t)
 		c.Budget = max(c.Budget, r.Budget)

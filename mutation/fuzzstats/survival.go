@@ -11,6 +11,7 @@ import (
 type Trial struct {
 	Seconds float64
 	Found   bool
+	Execs   int64 // executions to the find, or in the run; reported, not estimated
 }
 
 // Step is the Kaplan-Meier curve at one time a bug was found: S is the
