@@ -20,6 +20,7 @@
 //     in a self-contained report.html.
 //
 // The trials come from the efficacy benchmark's efficacy.json (a planted
-// fault a unit) and the fuzz score's fuzz-score.json (a mutant a unit),
-// one configuration a file; see docs/EFFICACY.md.
+// fault a unit, a run a trial) and the fuzz score's fuzz-score.json (a
+// mutant a unit); a file is one configuration, or one per engine, seed
+// mode, reading and budget it holds. See docs/EFFICACY.md.
 package fuzzstats
