@@ -91,17 +91,22 @@ type efficacyConfig struct{ engine, seeds, reading string }
 
 // efficacyConfigs are --config's configurations: the native engine with
 // the committed seeds, with them withheld, withheld with the generated
-// reading off; libFuzzer, withheld, with and without campaign/json.dict.
+// reading off; libFuzzer, withheld, with and without campaign/json.dict,
+// with the generated reading and without.
 var efficacyConfigs = map[string]efficacyConfig{
 	"seeds":            {efficacy.EngineNative, "committed", ""},
 	"withheld":         {efficacy.EngineNative, "withheld", ""},
 	"no-generated":     {efficacy.EngineNative, "withheld", "raw"},
 	"libfuzzer-dict":   {efficacy.EngineLibFuzzerDict, "withheld", ""},
 	"libfuzzer-nodict": {efficacy.EngineLibFuzzer, "withheld", ""},
+	// libFuzzer on the raw reading alone: what the dictionary buys where
+	// the generated reading does not do its work.
+	"libfuzzer-dict-no-generated":   {efficacy.EngineLibFuzzerDict, "withheld", "raw"},
+	"libfuzzer-nodict-no-generated": {efficacy.EngineLibFuzzer, "withheld", "raw"},
 }
 
 func efficacyConfigNames() []string {
-	return []string{"seeds", "withheld", "no-generated", "libfuzzer-dict", "libfuzzer-nodict"}
+	return []string{"seeds", "withheld", "no-generated", "libfuzzer-dict", "libfuzzer-nodict", "libfuzzer-dict-no-generated", "libfuzzer-nodict-no-generated"}
 }
 
 // runEfficacy checks the flags and runs the benchmark.

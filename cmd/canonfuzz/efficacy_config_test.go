@@ -15,7 +15,7 @@ func TestEfficacyConfigIsCheckedFirst(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"efficacy", "--config", "fast"}, `--config "fast": want one of seeds, withheld, no-generated, libfuzzer-dict, libfuzzer-nodict`},
+		{[]string{"efficacy", "--config", "fast"}, `--config "fast": want one of seeds, withheld, no-generated, libfuzzer-dict, libfuzzer-nodict, libfuzzer-dict-no-generated, libfuzzer-nodict-no-generated`},
 		{[]string{"efficacy", "--config", "withheld", "--engines", "libfuzzer"}, "--config withheld sets --engines"},
 		{[]string{"efficacy", "--config", "seeds", "--seeds", "both"}, "--config seeds sets --seeds"},
 		{[]string{"efficacy", "--seeds", "none"}, `--seeds "none": want both, committed or withheld`},
