@@ -12,10 +12,11 @@ import (
 	"strings"
 )
 
-// seconds writes a time for a table: "-" past the longest trial.
+// seconds writes a time for a table: NA past the longest trial, as R's
+// survfit prints a bound it cannot give.
 func seconds(s float64) string {
 	if math.IsInf(s, 1) {
-		return "-"
+		return "NA"
 	}
 	return fmt.Sprintf("%.2f", s)
 }
@@ -43,7 +44,7 @@ func (a *Analysis) Markdown(command string) string {
 	if command != "" {
 		fmt.Fprintf(&b, "    %s\n\n", command)
 	}
-	b.WriteString("Trials that found the bug / trials, the median seconds to the find with its 95% interval (Kaplan-Meier; Brookmeyer-Crowley, log-log; `-` is past the longest trial), and the median executions of the finds; an unfound trial is censored at its budget.\n\n")
+	b.WriteString("Trials that found the bug / trials, the median seconds to the find with its 95% interval (Kaplan-Meier; Brookmeyer-Crowley, log-log; NA: past the longest trial), and the median executions of the finds; an unfound trial is censored at its budget.\n\n")
 	b.WriteString("| unit |")
 	for _, c := range a.Configs {
 		fmt.Fprintf(&b, " %s |", c.Name)

@@ -3,6 +3,7 @@ package fuzzstats
 import (
 	"encoding/base64"
 	"html"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -92,6 +93,22 @@ func TestReadSplitsAFileOfSeveralConfigurations(t *testing.T) {
 	for _, bad := range []string{`{"runs":[]}`, `{"other":1}`, `[`} {
 		if _, err := Read("x", writeFile(t, "f.json", bad)); err == nil {
 			t.Errorf("Read(%s) took it", bad)
+		}
+	}
+}
+
+func TestMedianCellSaysWhatIsPastTheLongestTrial(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		m, lo, hi float64
+		want      string
+	}{
+		{2, 1, 3, "2.00 (1.00–3.00)"},
+		{2, 1, inf, "2.00 (1.00–NA)"},
+		{inf, 1, inf, "not reached"},
+	} {
+		if got := medianCell(Survival{Median: c.m, MedianLower: c.lo, MedianUpper: c.hi}); got != c.want {
+			t.Errorf("medianCell(%v, %v, %v) = %q, want %q", c.m, c.lo, c.hi, got, c.want)
 		}
 	}
 }
