@@ -13,7 +13,7 @@ CAMPAIGN_FLAGS ?=
 .PHONY: test vet unit node-deps fuzz-tools campaign bench build product conformance numbers-full \
 	libfuzzer libfuzzer-check gofuzz-cluster minimize-compare minimize-compare-libfuzzer \
 	mutation mutation-quick mutation-deps mutation-tools actionlint fuzz-mutation fuzz-mutation-smoke \
-	matrix-oracles matrix matrix-guards efficacy campaign-gofuzz campaign-libfuzzer guard-soak
+	matrix-oracles matrix matrix-guards efficacy efficacy-compare campaign-gofuzz campaign-libfuzzer guard-soak
 
 # bin/canonfuzz with the research commands (campaign, matrix, minimize,
 # mutation), which every target below runs: the lab build. The default
@@ -81,6 +81,33 @@ EFFICACY_BUDGETS ?= 10s,60s
 EFFICACY_REPEAT ?= 3
 efficacy:
 	$(GO) run -tags planted ./cmd/canonfuzz efficacy --budgets $(EFFICACY_BUDGETS) --repeat $(EFFICACY_REPEAT) --out work/efficacy $(EFFICACY_FLAGS)
+
+# The configurations compared (docs/EFFICACY.md, "What each configuration
+# buys"): six planted faults that every engine's build has, seeds withheld
+# but for `seeds`, TRIALS trials of 10 s each, one configuration after
+# another; then their Kaplan-Meier survival and every pair compared
+# (Mann-Whitney U, A12): work/efficacy-compare/stats.{md,html,json}. And
+# the study's real bugs rediscovered by FuzzLibraryMatchesJCS from an empty
+# corpus, with and without the generated reading. Not part of make test.
+EFFICACY_COMPARE_TRIALS ?= 10
+EFFICACY_COMPARE_CONFIGS := seeds withheld no-generated libfuzzer-nodict libfuzzer-dict
+EFFICACY_COMPARE_FAULTS ?= FuzzScanMatchesReference/duplicates-admitted,FuzzScanMatchesReference/a-raw-del-in-a-string-refused,FuzzCanonicalizeMatchesOracles/members-sorted-by-code-point,FuzzCanonicalizeMatchesOracles/last-duplicate-wins,FuzzDigestRequestInvariant/digest-over-encoding-json,FuzzGlobMatchesReference/star-crossing-slash
+EFFICACY_REAL_BUGS ?= FuzzLibraryMatchesJCS/jsontext-writes-1e400-as-the-largest-double,FuzzLibraryMatchesJCS/cyberphone-writes-u+fffd-for-a-lone-surrogate,FuzzLibraryMatchesJCS/cyberphone-passes-invalid-utf-8-through,FuzzLibraryMatchesJCS/cyberphone-accepts-number-tokens,FuzzLibraryMatchesJCS/npm-canonicalize-keeps-the-last-duplicate
+efficacy-compare: build fuzz-tools node-deps
+	GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh work/libfuzzer-planted
+	$(GO) build -tags planted -o bin/canonfuzz-planted ./cmd/canonfuzz
+	for c in $(EFFICACY_COMPARE_CONFIGS); do \
+		bin/canonfuzz-planted efficacy --config $$c --budgets 10s --repeat $(EFFICACY_COMPARE_TRIALS) \
+			--engine-seeds $$(seq -s, 1 $(EFFICACY_COMPARE_TRIALS)) --faults $(EFFICACY_COMPARE_FAULTS) --minimize-time 2s \
+			--out work/efficacy-compare/$$c --workdir work/efficacy-compare-work/$$c >/dev/null || exit $$?; \
+	done
+	bin/canonfuzz mutation stats --out work/efficacy-compare $(foreach c,$(EFFICACY_COMPARE_CONFIGS),$(c)=work/efficacy-compare/$(c)/efficacy.json)
+	for c in withheld no-generated; do \
+		bin/canonfuzz-planted efficacy --config $$c --budgets 10s --repeat $(EFFICACY_COMPARE_TRIALS) --faults $(EFFICACY_REAL_BUGS) \
+			--minimize-time 2s --out work/efficacy-real-bugs/$$c --workdir work/efficacy-compare-work/real-$$c >/dev/null || exit $$?; \
+	done
+	bin/canonfuzz mutation stats --out work/efficacy-real-bugs withheld=work/efficacy-real-bugs/withheld/efficacy.json \
+		no-generated=work/efficacy-real-bugs/no-generated/efficacy.json
 
 # Benchmarks against the named peers; docs/PERFORMANCE.md says which
 # numbers came from which command.

@@ -53,9 +53,15 @@ type Config struct {
 	Budgets  []time.Duration // fuzzing time per run; each fault runs once per budget, mode and repetition
 	Repeats  int             // runs per budget and mode (native Go fuzzing has no seed flag: a repetition is a fresh run)
 	Withhold bool            // also run every fault with the seeds withheld (the engine from an empty corpus)
-	Workdir  string          // test binaries, scratch folders, logs, the vectors the runs write
-	Minimize time.Duration   // bound of each minimization
-	Progress io.Writer       // a line per run; nil is quiet
+	// WithheldOnly runs every fault with the seeds withheld alone (a
+	// configuration of the comparison, canonfuzz efficacy --config).
+	WithheldOnly bool
+	// Reading "raw" runs the planted builds with the generated reading off
+	// (fuzz/spec's CANONFUZZ_READING=raw); "" with it, as shipped.
+	Reading  string
+	Workdir  string        // test binaries, scratch folders, logs, the vectors the runs write
+	Minimize time.Duration // bound of each minimization
+	Progress io.Writer     // a line per run; nil is quiet
 
 	// Engines are EngineNative and EngineLibFuzzer, EngineLibFuzzerDict
 	// (libFuzzer with campaign/json.dict); default native alone. The
@@ -81,8 +87,9 @@ type Run struct {
 	Engine  string  `json:"engine"` // EngineNative, EngineLibFuzzer, EngineLibFuzzerDict
 	Seed    int64   `json:"engine_seed,omitempty"`
 	Target  string  `json:"target"`
-	Area    string  `json:"area"`  // admit, jcs, digest, bound/glob, bound/canonicalization, bound/meet, bound/parse, guard
-	Seeds   string  `json:"seeds"` // campaign.SeedsCommitted or SeedsWithheld
+	Area    string  `json:"area"`              // admit, jcs, digest, bound/glob, bound/canonicalization, bound/meet, bound/parse, guard
+	Seeds   string  `json:"seeds"`             // campaign.SeedsCommitted or SeedsWithheld
+	Reading string  `json:"reading,omitempty"` // "raw": the generated reading off
 	Budget  float64 `json:"budget_seconds"`
 	Repeat  int     `json:"repeat"`
 	Found   bool    `json:"found"`
@@ -128,6 +135,9 @@ func (r *Report) Unfound() []string {
 			keys = append(keys, k)
 			found[k] = false
 		}
+		if run.Seeds == campaign.SeedsWithheld && !r.committed(k) {
+			found[k] = true // a run with the seeds withheld alone measures the engine, never fails the benchmark
+		}
 		if run.Seeds == campaign.SeedsCommitted && run.Found {
 			found[k] = true
 		}
@@ -145,6 +155,16 @@ func (r *Report) Unfound() []string {
 		}
 	}
 	return out
+}
+
+// committed is whether a run of key k had the committed seeds.
+func (r *Report) committed(k string) bool {
+	for _, run := range r.Runs {
+		if run.key() == k && run.Seeds == campaign.SeedsCommitted {
+			return true
+		}
+	}
+	return false
 }
 
 // Missed lists the runs that did not find their fault.
@@ -185,7 +205,10 @@ func Measure(ctx context.Context, cfg Config, out string) (*Report, error) {
 		rep.Budgets = append(rep.Budgets, b.String())
 	}
 	modes := []string{campaign.SeedsCommitted}
-	if cfg.Withhold {
+	switch {
+	case cfg.WithheldOnly:
+		modes = []string{campaign.SeedsWithheld}
+	case cfg.Withhold:
 		modes = append(modes, campaign.SeedsWithheld)
 	}
 	if len(cfg.Engines) == 0 {
@@ -234,6 +257,10 @@ func measureOne(ctx context.Context, cfg Config, f Fault, engine string, seed in
 	env := []string{"CANONFUZZ_PLANTED=" + f.Name}
 	if mode == campaign.SeedsWithheld {
 		env = append(env, "CANONFUZZ_SEEDS=withheld")
+	}
+	if cfg.Reading != "" {
+		env = append(env, "CANONFUZZ_READING="+cfg.Reading)
+		run.Reading = cfg.Reading
 	}
 	cc := campaign.Config{
 		Root: cfg.Root, Targets: []string{t.Name}, Time: budget, Workers: 1, Workdir: work,

@@ -26,8 +26,8 @@ func init() {
 	register(&command{
 		name:    "efficacy",
 		summary: "run the campaign against each planted fault and write efficacy.json and efficacy.md (planted build only)",
-		synopsis: []string{"efficacy [--budgets 10s,60s] [--repeat N] [--faults LIST] [--seeds both|committed] [--engines native,libfuzzer,libfuzzer+dict] " +
-			"[--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR] [--workdir DIR] [--minimize-time D]"},
+		synopsis: []string{"efficacy [--budgets 10s,60s] [--repeat N] [--faults LIST] [--seeds both|committed|withheld] [--engines native,libfuzzer,libfuzzer+dict] " +
+			"[--engine-seeds 1,2,3] [--libfuzzer-bin DIR] [--out DIR] [--workdir DIR] [--minimize-time D] [--config NAME]"},
 		define: efficacyCommand,
 	})
 }
@@ -40,15 +40,33 @@ func efficacyCommand(fs *flag.FlagSet) body {
 	budgets := fs.String("budgets", "10s", "comma-separated fuzzing budgets per run")
 	repeat := fs.Int("repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
 	list := fs.String("faults", "", "comma-separated planted faults (spec.Variant.Name); default spec.EfficacyFaults()")
-	seedModes := fs.String("seeds", "both", "both: committed seeds and withheld; committed: committed only")
+	seedModes := fs.String("seeds", "both", "both: committed seeds and withheld; committed or withheld: that one alone")
 	out := fs.String("out", "work/efficacy", "where efficacy.json and efficacy.md go")
 	workdir := fs.String("workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
 	minTime := fs.Duration("minimize-time", 20*time.Second, "time to minimize each failure")
 	engines := fs.String("engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
 	lfBin := fs.String("libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
 	engineSeeds := fs.String("engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
+	config := fs.String("config", "", "one configuration of the comparison, in place of --engines and --seeds: "+strings.Join(efficacyConfigNames(), ", "))
 	return func(c *call, _ []string) int {
-		return runEfficacy(c, efficacyFlags{*budgets, *repeat, *list, *seedModes, *out, *workdir, *minTime, *engines, *lfBin, *engineSeeds})
+		f := efficacyFlags{*budgets, *repeat, *list, *seedModes, *out, *workdir, *minTime, *engines, *lfBin, *engineSeeds, ""}
+		if *config != "" {
+			cfg, ok := efficacyConfigs[*config]
+			if !ok {
+				return c.usageError("--config %q: want one of %s", *config, strings.Join(efficacyConfigNames(), ", "))
+			}
+			conflict := ""
+			fs.Visit(func(fl *flag.Flag) {
+				if fl.Name == "engines" || fl.Name == "seeds" {
+					conflict = fl.Name
+				}
+			})
+			if conflict != "" {
+				return c.usageError("--config %s sets --%s: give one or the other", *config, conflict)
+			}
+			f.engines, f.seedModes, f.reading = cfg.engine, cfg.seeds, cfg.reading
+		}
+		return runEfficacy(c, f)
 	}
 }
 
@@ -64,6 +82,31 @@ type efficacyFlags struct {
 	engines     string
 	lfBin       string
 	engineSeeds string
+	reading     string
+}
+
+// efficacyConfig is one configuration of the comparison of
+// docs/EFFICACY.md: an engine, a seed mode and a reading.
+type efficacyConfig struct{ engine, seeds, reading string }
+
+// efficacyConfigs are --config's configurations: the native engine with
+// the committed seeds, with them withheld, withheld with the generated
+// reading off; libFuzzer, withheld, with and without campaign/json.dict,
+// with the generated reading and without.
+var efficacyConfigs = map[string]efficacyConfig{
+	"seeds":            {efficacy.EngineNative, "committed", ""},
+	"withheld":         {efficacy.EngineNative, "withheld", ""},
+	"no-generated":     {efficacy.EngineNative, "withheld", "raw"},
+	"libfuzzer-dict":   {efficacy.EngineLibFuzzerDict, "withheld", ""},
+	"libfuzzer-nodict": {efficacy.EngineLibFuzzer, "withheld", ""},
+	// libFuzzer on the raw reading alone: what the dictionary buys where
+	// the generated reading does not do its work.
+	"libfuzzer-dict-no-generated":   {efficacy.EngineLibFuzzerDict, "withheld", "raw"},
+	"libfuzzer-nodict-no-generated": {efficacy.EngineLibFuzzer, "withheld", "raw"},
+}
+
+func efficacyConfigNames() []string {
+	return []string{"seeds", "withheld", "no-generated", "libfuzzer-dict", "libfuzzer-nodict", "libfuzzer-dict-no-generated", "libfuzzer-nodict-no-generated"}
 }
 
 // runEfficacy checks the flags and runs the benchmark.
@@ -72,8 +115,8 @@ func runEfficacy(c *call, f efficacyFlags) int {
 	switch {
 	case f.repeat < 1:
 		return fail("--repeat %d: want at least 1", f.repeat)
-	case f.seedModes != "both" && f.seedModes != "committed":
-		return fail("--seeds %q: want both or committed", f.seedModes)
+	case f.seedModes != "both" && f.seedModes != "committed" && f.seedModes != "withheld":
+		return fail("--seeds %q: want both, committed or withheld", f.seedModes)
 	}
 	var ds []time.Duration
 	for _, s := range strings.Split(f.budgets, ",") {
@@ -124,10 +167,15 @@ func runEfficacy(c *call, f efficacyFlags) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
+	if f.reading == "raw" {
+		// The minimizer replays in this process: it reads as the fuzzing
+		// processes do.
+		spec.ReadRawOnly()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := efficacy.Measure(ctx, efficacy.Config{Root: root, Faults: faults, Budgets: ds, Repeats: f.repeat,
-		Withhold: f.seedModes == "both", Workdir: absUnder(root, f.workdir), Minimize: f.minTime, Progress: c.stderr,
+		Withhold: f.seedModes == "both", WithheldOnly: f.seedModes == "withheld", Reading: f.reading, Workdir: absUnder(root, f.workdir), Minimize: f.minTime, Progress: c.stderr,
 		Engines: es, LibFuzzerBin: absUnder(root, f.lfBin), EngineSeeds: seedList}, absUnder(root, f.out))
 	if err != nil {
 		return c.fail("%v", err)

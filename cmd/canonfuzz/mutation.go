@@ -37,15 +37,22 @@ func init() {
 		operands: operands{max: -1},
 		define:   mutationGremlinsCommand,
 	}
+	stats := &command{
+		name:     "mutation stats",
+		summary:  "Kaplan-Meier time to the bug and configurations compared (Mann-Whitney U, A12) from efficacy.json or fuzz-score.json files",
+		synopsis: []string{"mutation stats [--out DIR] LABEL=FILE..."},
+		operands: operands{min: 1, max: -1},
+		define:   mutationStatsCommand,
+	}
 	register(&command{
 		name:    "mutation",
 		summary: "the refusal-site mutation sweep of targets/, its shards, their merge and the gremlins sweep",
 		synopsis: []string{"mutation [--quick] [--shard I/N] [--out DIR] [--work DIR] [--workers N] [--floor D] [--targets PATTERN] " +
 			"[--equivalent FILE] [--bundle FILE] [--sample N --seed S] [--mutants REGEXP] " +
 			"[--fuzz [--budget D] [--trials K] [--minimize-time D] [--all-killed]]",
-			list.synopsis[0], gremlins.synopsis[0], merge.synopsis[0]},
+			list.synopsis[0], gremlins.synopsis[0], merge.synopsis[0], stats.synopsis[0]},
 		define:      mutationCommand,
-		subcommands: []*command{list, gremlins, merge},
+		subcommands: []*command{list, gremlins, merge, stats},
 	})
 }
 
@@ -165,6 +172,9 @@ func mutationMergeCommand(fs *flag.FlagSet) body {
 			return c.fail("%v", err)
 		}
 		if err := merged.WriteAll(*out, *bundle, mutation.MarkdownOptions{Command: c.commandLine()}); err != nil {
+			return c.fail("%v", err)
+		}
+		if err := mergeFuzzScores(paths, *out, *bundle, c.commandLine()); err != nil {
 			return c.fail("%v", err)
 		}
 		return verdict(merged, c.stdout, true, filepath.Join(*out, "report.md"))

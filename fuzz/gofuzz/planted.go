@@ -13,7 +13,12 @@ import (
 // point of the target CANONFUZZ_PLANTED's variant belongs to checks that
 // variant instead of the real target; every other entry point, and every
 // run without the variable, checks the real one.
+//
+// CANONFUZZ_READING=raw (spec.ReadingEnv) turns the generated reading off.
 func init() {
+	if os.Getenv(spec.ReadingEnv) == "raw" {
+		spec.ReadRawOnly()
+	}
 	want := os.Getenv("CANONFUZZ_PLANTED")
 	if want == "" {
 		return

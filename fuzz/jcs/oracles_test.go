@@ -17,3 +17,7 @@ func FuzzCanonicalizeGeneratedValue(f *testing.F) { native.Fuzz(f) }
 // FuzzNumberFromBits: jcs.AppendNumber against the model and the Go
 // oracles.
 func FuzzNumberFromBits(f *testing.F) { native.Fuzz(f) }
+
+// FuzzLibraryMatchesJCS: a library of the study under test, jcs.Canonicalize
+// its oracle; its variants are the study's real bugs.
+func FuzzLibraryMatchesJCS(f *testing.F) { native.Fuzz(f) }

@@ -21,7 +21,12 @@ const (
 	SeedsEnv = "CANONFUZZ_SEEDS"
 )
 
-func init() { plant = plantFromEnv }
+func init() {
+	plant = plantFromEnv
+	if os.Getenv(spec.ReadingEnv) == "raw" {
+		spec.ReadRawOnly()
+	}
+}
 
 // plantFromEnv binds the target to the variant PlantedEnv names, when it
 // is a variant of this target, with its spec file's seeds and the

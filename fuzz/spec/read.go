@@ -29,6 +29,20 @@ import (
 // generatedPrefix begins the class of a failure of the generated reading.
 const generatedPrefix = "generated:"
 
+// ReadingEnv set to "raw" in a planted build turns the generated reading
+// off: every target reads its bytes only as they are, as before the reading
+// was added, for the efficacy benchmark's no-generated configuration
+// (canonfuzz efficacy --config no-generated, docs/EFFICACY.md).
+const ReadingEnv = "CANONFUZZ_READING"
+
+// rawOnly is whether the generated reading is off (ReadRawOnly).
+var rawOnly bool
+
+// ReadRawOnly turns the generated reading off for the rest of the process.
+// Only the planted builds call it, on ReadingEnv=raw, before any target
+// runs: fuzz/native's and fuzz/gofuzz's init and the efficacy command.
+func ReadRawOnly() { rawOnly = true }
+
 // rawThenGenerated holds check on the raw arguments and then on each
 // reading generate makes of the same bytes as generator bytes, the first
 // failure of which signs as generated:CLASS with the generated input
@@ -37,6 +51,9 @@ const generatedPrefix = "generated:"
 func rawThenGenerated[T any](raw T, check func(T) *property.Violation, generate func(T) []T, show func(T) string) *property.Violation {
 	if v := check(raw); v != nil {
 		return v
+	}
+	if rawOnly {
+		return nil
 	}
 	for _, g := range generate(raw) {
 		if v := check(g); v != nil {

@@ -1,9 +1,7 @@
 package fuzzscore
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -73,14 +71,7 @@ func (sc *Score) Write(dir, bundle string, sw *mutation.Sweep, md mutation.Markd
 	if err := testsRep.WriteAll(filepath.Join(dir, "tests"), bundle, md); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(sc, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "fuzz-score.json"), append(js, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "summary.md"), []byte(sc.Summary()), 0o644)
+	return sc.WriteScore(dir)
 }
 
 // Headline is the one line of both scores.
