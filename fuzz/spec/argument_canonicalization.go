@@ -22,7 +22,7 @@ var _ = register(Target{
 		pathPair("\x02", "/srv/acme/%61", "/srv/acme/%2561", false, "an unreserved byte encoded once and twice"),
 		pathPair("\x03", "/srv/acme/x", "/srv/acme/x%2F..%2F..", false, "an encoded separator: refused"),
 		pathPair("\x04", "/srv/acme", "/srv/acme/x/%2e%2e", false, "an encoded dot segment: refused"),
-		pathPair("\x05", "acme/app", "acme/app/../..", false, "a relative path climbing above its root: refused"),
+		pathPair("\x05", "acme/app", "acme/app/../../..", false, "a relative path climbing above its root: refused"),
 		pathPair("\x06", "/srv/ACME/Readme", "/srv/acme/readme", true, "equal under case folding"),
 		pathPair("\x07", "/srv/acme/a", "/srv/acme/b", false, "a different segment"),
 		pathPair("\x08", "/srv/a+b@c=d;e", "/srv/a%2Bb%40c%3dd%3Be", false, "reserved bytes percent-encoded in a segment"),
