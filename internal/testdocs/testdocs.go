@@ -1,6 +1,7 @@
 // Package testdocs generates the deterministic JSON documents that the
 // targets' benchmarks run on, so that every target and every peer library is
-// measured on the same bytes.
+// measured on the same bytes, and the large documents the minimizer's tests
+// reduce (HugeDuplicate, Chain).
 //
 // It sits in internal/ rather than fuzz/gen because targets' benchmarks use
 // it, and a target never imports the harness that tests it.
