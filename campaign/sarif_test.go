@@ -42,10 +42,7 @@ func TestSARIFHasEveryNewFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := sarifschema.Read(data)
-	if err != nil {
-		t.Fatalf("not SARIF 2.1.0: %v\n%s", err, data)
-	}
+	doc := sarifschema.ReadOrFail(t, data)
 	results := doc.Runs[0].Results
 	if len(results) != 2 {
 		t.Fatalf("%d results, want the new failure and the hang:\n%s", len(results), data)

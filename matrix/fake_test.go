@@ -9,17 +9,13 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/subprocess"
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
 
 // fakeEnv makes the test binary a protocol server (see TestMain).
 const fakeEnv = "CANONFUZZ_MATRIX_FAKE"
 
-func TestMain(m *testing.M) {
-	if mode, ok := os.LookupEnv(fakeEnv); ok {
-		os.Exit(serveFake(mode))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.Main(m, fakeEnv, serveFake) }
 
 // serveFake serves, in mode "echo", a canonicalizer that answers with its
 // input except that it exits on "crash"; in mode "guard", a guard that

@@ -143,36 +143,16 @@ func rewriteValue(out *bytes.Buffer, b []byte, inside bool, under string, str fu
 		return false
 	case t[0] == '{':
 		ms, ok := splitObject(t)
-		if !ok {
-			return false
-		}
-		out.WriteByte('{')
-		for i, m := range ms {
-			if i > 0 {
-				out.WriteByte(',')
-			}
-			out.Write(quoteName(nil, m.name))
+		return ok && writeJoined(out, '{', '}', len(ms), func(i int) bool {
+			out.Write(quoteName(nil, ms[i].name))
 			out.WriteByte(':')
-			if !rewriteValue(out, m.value, inside || m.name == under, under, str, scalar) {
-				return false
-			}
-		}
-		out.WriteByte('}')
+			return rewriteValue(out, ms[i].value, inside || ms[i].name == under, under, str, scalar)
+		})
 	case t[0] == '[':
 		es, ok := splitArray(t)
-		if !ok {
-			return false
-		}
-		out.WriteByte('[')
-		for i, e := range es {
-			if i > 0 {
-				out.WriteByte(',')
-			}
-			if !rewriteValue(out, e, inside, under, str, scalar) {
-				return false
-			}
-		}
-		out.WriteByte(']')
+		return ok && writeJoined(out, '[', ']', len(es), func(i int) bool {
+			return rewriteValue(out, es[i], inside, under, str, scalar)
+		})
 	case t[0] == '"' && inside && str != nil:
 		var s string
 		if json.Unmarshal(t, &s) != nil {
@@ -189,6 +169,23 @@ func rewriteValue(out *bytes.Buffer, b []byte, inside bool, under string, str fu
 	default:
 		out.Write(t)
 	}
+	return true
+}
+
+// writeJoined writes open, the n elements each writes separated by
+// commas, and close; it stops and reports false at the first element that
+// fails.
+func writeJoined(out *bytes.Buffer, open, close byte, n int, each func(i int) bool) bool {
+	out.WriteByte(open)
+	for i := range n {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		if !each(i) {
+			return false
+		}
+	}
+	out.WriteByte(close)
 	return true
 }
 

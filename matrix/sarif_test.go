@@ -16,14 +16,7 @@ import (
 // names its implementation.
 func readSARIF(t *testing.T, dir, implKey string) *sarifschema.Log {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, SARIFFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log, err := sarifschema.Read(data)
-	if err != nil {
-		t.Fatalf("%s is not SARIF 2.1.0: %v", SARIFFile, err)
-	}
+	log := sarifschema.ReadFileOrFail(t, filepath.Join(dir, SARIFFile))
 	md, err := os.ReadFile(filepath.Join(dir, MDFile))
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +32,25 @@ func readSARIF(t *testing.T, dir, implKey string) *sarifschema.Log {
 	return log
 }
 
+// committedSARIF reads the committed study's matrix.json in study into
+// rep, writes the study again into a temporary folder as command does,
+// and reads its SARIF log back (readSARIF).
+func committedSARIF(t *testing.T, study string, rep interface{ Write(dir, command string) error }, command, implKey string) *sarifschema.Log {
+	t.Helper()
+	data, err := os.ReadFile(study + JSONFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, rep); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := rep.Write(dir, command); err != nil {
+		t.Fatal(err)
+	}
+	return readSARIF(t, dir, implKey)
+}
+
 // TestCanonicalizerSARIFCountsEveryDeparture: on the committed study, the
 // log has no result for canonfuzz/jcs, and for every other implementation
 // the inputs it refuses where we do not, less those it admits where we
@@ -46,18 +58,7 @@ func readSARIF(t *testing.T, dir, implKey string) *sarifschema.Log {
 // as matrix.json counts them.
 func TestCanonicalizerSARIFCountsEveryDeparture(t *testing.T) {
 	var rep Report
-	data, err := os.ReadFile("../docs/study/canonicalizers/" + JSONFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := rep.Write(dir, "canonfuzz matrix"); err != nil {
-		t.Fatal(err)
-	}
-	log := readSARIF(t, dir, "implementation")
+	log := committedSARIF(t, "../docs/study/canonicalizers/", &rep, "canonfuzz matrix", "implementation")
 	counts := map[string]map[string]int{}
 	for _, r := range log.Runs[0].Results {
 		impl := r.Properties["implementation"].(string)
@@ -95,18 +96,7 @@ func TestCanonicalizerSARIFCountsEveryDeparture(t *testing.T) {
 // per class of every guard but ours.
 func TestGuardSARIFHasEveryClass(t *testing.T) {
 	var rep GuardReport
-	data, err := os.ReadFile("../docs/study/guards/" + JSONFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := rep.Write(dir, "canonfuzz matrix --guards"); err != nil {
-		t.Fatal(err)
-	}
-	log := readSARIF(t, dir, "guard")
+	log := committedSARIF(t, "../docs/study/guards/", &rep, "canonfuzz matrix --guards", "guard")
 	want := 0
 	for _, ir := range rep.Implementations {
 		if ir.Name != OursGuardName {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/testdocs"
 )
 
 // runStage runs one stage on input with signer s and returns the result.
@@ -135,27 +137,13 @@ func TestByteStages(t *testing.T) {
 // The drop and shorten stages reach a provenance object's hops, a bound's
 // rules, a rule's arguments and their operands.
 func TestBoundInputsReduce(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"v":1,"chain":[`)
-	for h := range 4 {
-		if h > 0 {
-			b.WriteByte(',')
+	in := string(testdocs.Chain(4, 50, func(h int) string { return `"guard-` + strings.Repeat("x", h) + `"` }, func(h, r int) string {
+		tool := "read_file"
+		if h == 2 && r == 37 {
+			tool = "needle"
 		}
-		b.WriteString(`{"component":"guard-` + strings.Repeat("x", h) + `","bound":[`)
-		for r := range 50 {
-			if r > 0 {
-				b.WriteByte(',')
-			}
-			tool := "read_file"
-			if h == 2 && r == 37 {
-				tool = "needle"
-			}
-			b.WriteString(`{"tool":"` + tool + `","args":{"path":{"prefix":"/srv/data/"},"mode":{"in":["r","rw"]}}}`)
-		}
-		b.WriteString(`]}`)
-	}
-	b.WriteString(`]}`)
-	in := b.String()
+		return `{"tool":"` + tool + `","args":{"path":{"prefix":"/srv/data/"},"mode":{"in":["r","rw"]}}}`
+	}))
 	// The signature: the provenance still holds a rule for tool "needle".
 	sig := func(input []byte) Signature {
 		if bytes.Contains(input, []byte(`"tool":"needle"`)) && bytes.HasPrefix(input, []byte(`{"v":1,"chain":[`)) {

@@ -19,17 +19,24 @@ import (
 // GremlinsOutput is gremlins' --output JSON (v0.6.0,
 // internal/report/internal.OutputResult).
 type GremlinsOutput struct {
-	GoModule string `json:"go_module"`
-	Files    []struct {
-		Filename  string `json:"file_name"`
-		Mutations []struct {
-			Type   string `json:"type"`
-			Status string `json:"status"`
-			Line   int    `json:"line"`
-			Column int    `json:"column"`
-		} `json:"mutations"`
-	} `json:"files"`
-	ElapsedTime float64 `json:"elapsed_time"`
+	GoModule    string         `json:"go_module"`
+	Files       []GremlinsFile `json:"files"`
+	ElapsedTime float64        `json:"elapsed_time"`
+}
+
+// GremlinsFile is one file of GremlinsOutput: its mutants.
+type GremlinsFile struct {
+	Filename  string             `json:"file_name"`
+	Mutations []GremlinsMutation `json:"mutations"`
+}
+
+// GremlinsMutation is one mutant gremlins made: its operator, status and
+// position.
+type GremlinsMutation struct {
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
 }
 
 // gremlinsTokens is gremlins' tokenMutations table (internal/engine/

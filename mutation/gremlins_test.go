@@ -15,12 +15,6 @@ import (
 func TestGremlinsCorrections(t *testing.T) {
 	p := loadFixture(t, fixture)
 	out := &GremlinsOutput{GoModule: "fixture"}
-	type m = struct {
-		Type   string `json:"type"`
-		Status string `json:"status"`
-		Line   int    `json:"line"`
-		Column int    `json:"column"`
-	}
 	src := string(p.Mod.Targets[0].Files[0].Src)
 	at := func(needle string, delta int) (int, int) {
 		i := strings.Index(src, needle) + delta
@@ -32,15 +26,7 @@ func TestGremlinsCorrections(t *testing.T) {
 	l3, c3 := at("i < len(in); i++", 2)  // < of the loop: negation
 	l4, c4 := at("i < len(in); i++", 14) // ++
 	l5, c5 := at("len(in) == 0", 8)      // ==
-	out.Files = append(out.Files, struct {
-		Filename  string `json:"file_name"`
-		Mutations []struct {
-			Type   string `json:"type"`
-			Status string `json:"status"`
-			Line   int    `json:"line"`
-			Column int    `json:"column"`
-		} `json:"mutations"`
-	}{Filename: "targets/kinds/kinds.go", Mutations: []m{
+	out.Files = append(out.Files, GremlinsFile{Filename: "targets/kinds/kinds.go", Mutations: []GremlinsMutation{
 		{"CONDITIONALS_BOUNDARY", "TIMED OUT", l1, c1},
 		{"CONDITIONALS_NEGATION", "NOT COVERED", l2, c2},
 		{"CONDITIONALS_BOUNDARY", "LIVED", l3, c3},

@@ -166,7 +166,7 @@ func (m *Module) parse(t *listed) (*Package, error) {
 		asts = append(asts, f.AST)
 	}
 	pkg.Info = newInfo()
-	tp, err := m.check(pkg.Path, asts, pkg.Info)
+	tp, err := m.check(m.Fset, pkg.Path, asts, pkg.Info)
 	if err != nil {
 		return nil, fmt.Errorf("type-checking %s: %v", pkg.Path, err)
 	}
@@ -183,9 +183,9 @@ func newInfo() *types.Info {
 	}
 }
 
-// check type-checks one package's files against the export data of its
-// dependencies and returns the first error.
-func (m *Module) check(path string, files []*ast.File, info *types.Info) (*types.Package, error) {
+// check type-checks one package's files, parsed into fset, against the
+// export data of its dependencies and returns the first error.
+func (m *Module) check(fset *token.FileSet, path string, files []*ast.File, info *types.Info) (*types.Package, error) {
 	var first error
 	conf := types.Config{
 		Importer: m.importer,
@@ -195,7 +195,7 @@ func (m *Module) check(path string, files []*ast.File, info *types.Info) (*types
 			}
 		},
 	}
-	pkg, _ := conf.Check(path, m.Fset, files, info)
+	pkg, _ := conf.Check(path, fset, files, info)
 	return pkg, first
 }
 
@@ -232,17 +232,8 @@ func (m *Module) Typecheck(pkg *Package, replaced map[string][]byte) error {
 		}
 		files = append(files, af)
 	}
-	var first error
-	conf := types.Config{
-		Importer: m.importer,
-		Error: func(err error) {
-			if first == nil {
-				first = err
-			}
-		},
-	}
-	conf.Check(pkg.Path, fset, files, nil)
-	return first
+	_, err := m.check(fset, pkg.Path, files, nil)
+	return err
 }
 
 // TestPackages lists the module's packages that have tests and depend on

@@ -55,6 +55,22 @@ func target(m *MutantResult) string {
 	return id
 }
 
+// groupBy splits ms by key: the keys, sorted, and each key's mutants in
+// ms's order.
+func groupBy(ms []*MutantResult, key func(*MutantResult) string) ([]string, map[string][]*MutantResult) {
+	groups := map[string][]*MutantResult{}
+	var keys []string
+	for _, m := range ms {
+		k := key(m)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], m)
+	}
+	sort.Strings(keys)
+	return keys, groups
+}
+
 // Markdown renders report.md: a table of the refusal kinds of each target,
 // the operators, every survivor and uncovered mutant with file, line and
 // diff, the ignored ones with why, and the gremlins sweep.
@@ -77,46 +93,21 @@ func (r *Report) Markdown(o MarkdownOptions) string {
 	}
 	fmt.Fprintf(&b, metricsHeader, "all targets")
 	b.WriteString(metricsRow("**all**", Count(ms)))
-	byTarget := map[string][]*MutantResult{}
-	var targets []string
-	for _, m := range ms {
-		t := target(m)
-		if _, ok := byTarget[t]; !ok {
-			targets = append(targets, t)
-		}
-		byTarget[t] = append(byTarget[t], m)
-	}
-	sort.Strings(targets)
+	targets, byTarget := groupBy(ms, target)
 	for _, t := range targets {
 		b.WriteString(metricsRow(t, Count(byTarget[t])))
 	}
 	for _, t := range targets {
 		fmt.Fprintf(&b, "\n### %s\n\n", t)
 		fmt.Fprintf(&b, metricsHeader, "refusal kind")
-		byKind := map[string][]*MutantResult{}
-		var kinds []string
-		for _, m := range byTarget[t] {
-			if _, ok := byKind[m.Kind]; !ok {
-				kinds = append(kinds, m.Kind)
-			}
-			byKind[m.Kind] = append(byKind[m.Kind], m)
-		}
-		sort.Strings(kinds)
+		kinds, byKind := groupBy(byTarget[t], func(m *MutantResult) string { return m.Kind })
 		for _, k := range kinds {
 			b.WriteString(metricsRow("`"+k+"`", Count(byKind[k])))
 		}
 	}
 	b.WriteString("\n### By operator\n\n")
 	fmt.Fprintf(&b, metricsHeader, "operator")
-	byOp := map[string][]*MutantResult{}
-	var ops []string
-	for _, m := range ms {
-		if _, ok := byOp[m.MutatorName]; !ok {
-			ops = append(ops, m.MutatorName)
-		}
-		byOp[m.MutatorName] = append(byOp[m.MutatorName], m)
-	}
-	sort.Strings(ops)
+	ops, byOp := groupBy(ms, func(m *MutantResult) string { return m.MutatorName })
 	for _, op := range ops {
 		b.WriteString(metricsRow(op, Count(byOp[op])))
 	}
@@ -165,16 +156,7 @@ func (r *Report) Markdown(o MarkdownOptions) string {
 			}
 		}
 		fmt.Fprintf(&b, metricsHeader, "package")
-		byPkg := map[string][]*MutantResult{}
-		var pkgs []string
-		for _, m := range gs {
-			p := target(m)
-			if _, ok := byPkg[p]; !ok {
-				pkgs = append(pkgs, p)
-			}
-			byPkg[p] = append(byPkg[p], m)
-		}
-		sort.Strings(pkgs)
+		pkgs, byPkg := groupBy(gs, target)
 		b.WriteString(metricsRow("**all**", Count(gs)))
 		for _, p := range pkgs {
 			b.WriteString(metricsRow(p, Count(byPkg[p])))

@@ -38,10 +38,7 @@ func TestSARIFHasEverySurvivorAndUncoveredMutant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := sarifschema.Read(data)
-	if err != nil {
-		t.Fatalf("%s is not SARIF 2.1.0: %v", SARIFFile, err)
-	}
+	doc := sarifschema.ReadOrFail(t, data)
 	seen := map[string]bool{}
 	for _, res := range doc.Runs[0].Results {
 		id := res.PartialFingerprints["canonfuzz/v1"]

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,16 +60,7 @@ func TestAdmitCommandKinds(t *testing.T) {
 			if code != exitRefused {
 				t.Fatalf("exit %d, stderr %q; want %d", code, stderr, exitRefused)
 			}
-			if strings.Count(stdout, "\n") != 1 || !strings.HasSuffix(stdout, "\n") {
-				t.Fatalf("stdout %q is not one line", stdout)
-			}
-			var got refusal
-			dec := json.NewDecoder(strings.NewReader(stdout))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&got); err != nil {
-				t.Fatalf("stdout %q: %v", stdout, err)
-			}
-			if got.Kind != string(c.kind) || got.Offset != int64(len(c.prefix)) || got.Message == "" {
+			if got := refusalLine(t, "stdout", stdout); got.Kind != string(c.kind) || got.Offset != int64(len(c.prefix)) || got.Message == "" {
 				t.Fatalf("got %+v, want kind %s at offset %d with a message", got, c.kind, len(c.prefix))
 			}
 		})

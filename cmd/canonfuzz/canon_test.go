@@ -8,17 +8,18 @@ import (
 	"testing"
 )
 
-// refusalLine decodes the one JSON line a refused input leaves on stderr.
-func refusalLine(t *testing.T, stderr string) refusal {
+// refusalLine decodes the one JSON line a refused input leaves on stream
+// (stderr, or admit's stdout), with no member a refusal lacks.
+func refusalLine(t *testing.T, stream, out string) refusal {
 	t.Helper()
-	if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
-		t.Fatalf("stderr %q is not one line", stderr)
+	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+		t.Fatalf("%s %q is not one line", stream, out)
 	}
 	var r refusal
-	dec := json.NewDecoder(strings.NewReader(stderr))
+	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		t.Fatalf("stderr %q: %v", stderr, err)
+		t.Fatalf("%s %q: %v", stream, out, err)
 	}
 	return r
 }
@@ -45,23 +46,34 @@ func TestCanonCommand(t *testing.T) {
 }
 
 func TestCanonCommandRefuses(t *testing.T) {
-	for _, c := range []struct {
-		name, prefix, rest, kind string
-		args                     []string
-	}{
+	checkRefusals(t, "canon", []refusalCase{
 		{name: "duplicate", prefix: `{"a":1,`, rest: `"a":2}`, kind: "DuplicateMember"},
 		{name: "syntax", prefix: `[1,`, rest: `]`, kind: "Syntax"},
 		{name: "2^53+1 under ijson", args: []string{"--profile", "ijson"}, prefix: `[`, rest: `9007199254740993]`, kind: "UnsafeInteger"},
 		{name: "lone surrogate", prefix: `"`, rest: `\udc00"`, kind: "StringNotScalar"},
 		{name: "past --max-size", args: []string{"--max-size", "8"}, prefix: `[1,2,3,4`, rest: `,5]`, kind: "TooLarge"},
 		{name: "past --max-depth", args: []string{"--max-depth", "1"}, prefix: `[`, rest: `[]]`, kind: "TooDeep"},
-	} {
+	})
+}
+
+// refusalCase is an input prefix+rest that a command run with args
+// refuses with kind at offset len(prefix).
+type refusalCase struct {
+	name, prefix, rest, kind string
+	args                     []string
+}
+
+// checkRefusals runs command on each case: exit 1, nothing on stdout, and
+// on stderr the one refusal line with the case's kind and offset.
+func checkRefusals(t *testing.T, command string, cases []refusalCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, c.prefix+c.rest, append([]string{"canon"}, c.args...)...)
+			code, stdout, stderr := runCmd(t, c.prefix+c.rest, append([]string{command}, c.args...)...)
 			if code != exitRefused || stdout != "" {
 				t.Fatalf("exit %d, stdout %q; want exit 1 and no output", code, stdout)
 			}
-			if r := refusalLine(t, stderr); r.Kind != c.kind || r.Offset != int64(len(c.prefix)) {
+			if r := refusalLine(t, "stderr", stderr); r.Kind != c.kind || r.Offset != int64(len(c.prefix)) {
 				t.Fatalf("refusal %+v; want %s at %d", r, c.kind, len(c.prefix))
 			}
 		})

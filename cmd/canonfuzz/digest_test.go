@@ -23,26 +23,13 @@ func TestDigestCommand(t *testing.T) {
 }
 
 func TestDigestCommandRefuses(t *testing.T) {
-	for _, c := range []struct {
-		name, prefix, rest, kind string
-		args                     []string
-	}{
+	checkRefusals(t, "digest", []refusalCase{
 		{name: "duplicate argument", prefix: `{"method":"tools/call","name":"read_file","arguments":{"a":1,`, rest: `"a":2}}`, kind: "DuplicateMember"},
 		{name: "2^53 under ijson", args: []string{"--profile", "ijson"}, prefix: `{"method":"tools/call","name":"read_file","arguments":{"id":`, rest: `9007199254740992}}`, kind: "UnsafeInteger"},
 		{name: "not tools/call", prefix: `{"jsonrpc":"2.0","id":1,"method":`, rest: `"tools/list","params":{}}`, kind: "NotToolsCall"},
 		{name: "no arguments", prefix: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`, rest: `{"name":"x"}}`, kind: "MissingMember"},
 		{name: "not an object", rest: `[1]`, kind: "NotObject"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, c.prefix+c.rest, append([]string{"digest"}, c.args...)...)
-			if code != exitRefused || stdout != "" {
-				t.Fatalf("exit %d, stdout %q; want exit 1 and no output", code, stdout)
-			}
-			if r := refusalLine(t, stderr); r.Kind != c.kind || r.Offset != int64(len(c.prefix)) {
-				t.Fatalf("refusal %+v; want %s at %d", r, c.kind, len(c.prefix))
-			}
-		})
-	}
+	})
 }
 
 func TestDigestCommandUsage(t *testing.T) {
@@ -88,7 +75,7 @@ func TestDigestCommandSeedVectors(t *testing.T) {
 					t.Errorf("%s, %s: exit %d, stdout %q, stderr %q; want %s", filepath.Base(file), profile, code, stdout, stderr, expect)
 				}
 			default:
-				if code != exitRefused || refusalLine(t, stderr).Kind != expect {
+				if code != exitRefused || refusalLine(t, "stderr", stderr).Kind != expect {
 					t.Errorf("%s, %s: exit %d, stderr %q; want refusal %s", filepath.Base(file), profile, code, stderr, expect)
 				}
 			}

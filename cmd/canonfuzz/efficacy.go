@@ -37,19 +37,19 @@ func init() {
 // kept its signature, 1 when not, 2 when the benchmark could not run. A
 // run with the seeds withheld that misses is reported, not a failure.
 func efficacyCommand(fs *flag.FlagSet) body {
-	budgets := fs.String("budgets", "10s", "comma-separated fuzzing budgets per run")
-	repeat := fs.Int("repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
-	list := fs.String("faults", "", "comma-separated planted faults (spec.Variant.Name); default spec.EfficacyFaults()")
-	seedModes := fs.String("seeds", "both", "both: committed seeds and withheld; committed or withheld: that one alone")
-	out := fs.String("out", "work/efficacy", "where efficacy.json and efficacy.md go")
-	workdir := fs.String("workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
-	minTime := fs.Duration("minimize-time", 20*time.Second, "time to minimize each failure")
-	engines := fs.String("engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
-	lfBin := fs.String("libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
-	engineSeeds := fs.String("engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
+	f := &efficacyFlags{}
+	fs.StringVar(&f.budgets, "budgets", "10s", "comma-separated fuzzing budgets per run")
+	fs.IntVar(&f.repeat, "repeat", 1, "runs per fault, budget and seed mode (native Go fuzzing has no seed flag: each is a fresh run)")
+	fs.StringVar(&f.list, "faults", "", "comma-separated planted faults (spec.Variant.Name); default spec.EfficacyFaults()")
+	fs.StringVar(&f.seedModes, "seeds", "both", "both: committed seeds and withheld; committed or withheld: that one alone")
+	fs.StringVar(&f.out, "out", "work/efficacy", "where efficacy.json and efficacy.md go")
+	fs.StringVar(&f.workdir, "workdir", "work/efficacy", "test binaries, scratch folders, logs and vectors")
+	fs.DurationVar(&f.minTime, "minimize-time", 20*time.Second, "time to minimize each failure")
+	fs.StringVar(&f.engines, "engines", "native", "comma-separated: native, libfuzzer, libfuzzer+dict (campaign/json.dict)")
+	fs.StringVar(&f.lfBin, "libfuzzer-bin", "work/libfuzzer-planted", "the planted libFuzzer builds: GO_FUZZ_TAGS=planted scripts/libfuzzer-build.sh DIR")
+	fs.StringVar(&f.engineSeeds, "engine-seeds", "1,2,3", "libFuzzer's -seed, one run per seed (in place of --repeat)")
 	config := fs.String("config", "", "one configuration of the comparison, in place of --engines and --seeds: "+strings.Join(efficacyConfigNames(), ", "))
 	return func(c *call, _ []string) int {
-		f := efficacyFlags{*budgets, *repeat, *list, *seedModes, *out, *workdir, *minTime, *engines, *lfBin, *engineSeeds, ""}
 		if *config != "" {
 			cfg, ok := efficacyConfigs[*config]
 			if !ok {
@@ -66,7 +66,7 @@ func efficacyCommand(fs *flag.FlagSet) body {
 			}
 			f.engines, f.seedModes, f.reading = cfg.engine, cfg.seeds, cfg.reading
 		}
-		return runEfficacy(c, f)
+		return runEfficacy(c, *f)
 	}
 }
 

@@ -11,21 +11,12 @@ import (
 // place of --engines and --seeds: a name it lacks, or either flag beside
 // it, is a usage error before any work.
 func TestEfficacyConfigIsCheckedFirst(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"efficacy", "--config", "fast"}, `--config "fast": want one of seeds, withheld, no-generated, libfuzzer-dict, libfuzzer-nodict, libfuzzer-dict-no-generated, libfuzzer-nodict-no-generated`},
-		{[]string{"efficacy", "--config", "withheld", "--engines", "libfuzzer"}, "--config withheld sets --engines"},
-		{[]string{"efficacy", "--config", "seeds", "--seeds", "both"}, "--config seeds sets --seeds"},
-		{[]string{"efficacy", "--seeds", "none"}, `--seeds "none": want both, committed or withheld`},
-	} {
-		code, _, errOut := runCmd(t, "", c.args...)
-		first, _, _ := strings.Cut(errOut, "\n")
-		if code != exitUsage || !strings.Contains(first, c.want) {
-			t.Errorf("%q: exit %d, %q; want 2 and %q", c.args, code, errOut, c.want)
-		}
-	}
+	checkFlagErrors(t, []flagErrorCase{
+		{[]string{"efficacy", "--config", "fast"}, `--config "fast": want one of seeds, withheld, no-generated, libfuzzer-dict, libfuzzer-nodict, libfuzzer-dict-no-generated, libfuzzer-nodict-no-generated`, nil},
+		{[]string{"efficacy", "--config", "withheld", "--engines", "libfuzzer"}, "--config withheld sets --engines", nil},
+		{[]string{"efficacy", "--config", "seeds", "--seeds", "both"}, "--config seeds sets --seeds", nil},
+		{[]string{"efficacy", "--seeds", "none"}, `--seeds "none": want both, committed or withheld`, nil},
+	})
 	for name, cfg := range efficacyConfigs {
 		if !strings.Contains(strings.Join(efficacyConfigNames(), " "), name) || cfg.engine == "" {
 			t.Errorf("configuration %s: not listed, or no engine", name)

@@ -13,6 +13,21 @@ import (
 	"github.com/canonfuzz/canonfuzz/matrix"
 )
 
+// matrixReport runs `canonfuzz matrix` with args, fails the test unless it
+// exits 0, and reads the matrix.json it wrote in out into rep.
+func matrixReport(t *testing.T, out string, rep any, args ...string) (stdout, stderr string) {
+	t.Helper()
+	code, stdout, stderr := runCmd(t, "", append([]string{"matrix"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, matrix.JSONFile))
+	if err != nil || json.Unmarshal(data, rep) != nil {
+		t.Fatalf("matrix.json: %v", err)
+	}
+	return stdout, stderr
+}
+
 // TestMatrixSmallStudy runs the canonicalizer study on 43 inputs spread
 // over the corpus (none of them larger than 1 KB, so that no slow
 // implementation sets the pace) and one --corpus folder, through every built-in
@@ -21,15 +36,8 @@ import (
 func TestMatrixSmallStudy(t *testing.T) {
 	t.Setenv(matrix.OraclesDirEnv, filepath.Join("..", "..", "bin", "oracles"))
 	out, found := t.TempDir(), t.TempDir()
-	code, stdout, stderr := runCmd(t, "", "matrix", "--limit", "43", "--minimize-tries", "2000", "--corpus", "../../matrix/testdata/corpus", "--out", out, "--findings", found)
-	if code != exitOK {
-		t.Fatalf("exit %d\n%s", code, stderr)
-	}
 	var rep matrix.Report
-	data, err := os.ReadFile(filepath.Join(out, matrix.JSONFile))
-	if err != nil || json.Unmarshal(data, &rep) != nil {
-		t.Fatalf("matrix.json: %v", err)
-	}
+	stdout, stderr := matrixReport(t, out, &rep, "--limit", "43", "--minimize-tries", "2000", "--corpus", "../../matrix/testdata/corpus", "--out", out, "--findings", found)
 	if rep.Inputs != 45 || len(rep.Implementations) != 12 || len(rep.Pairs) != 12*11 || len(rep.Digest.Rows) != 12 {
 		t.Errorf("%d inputs, %d implementations, %d pairs, %d digest rows", rep.Inputs, len(rep.Implementations), len(rep.Pairs), len(rep.Digest.Rows))
 	}
@@ -53,15 +61,8 @@ func TestMatrixSmallStudy(t *testing.T) {
 func TestMatrixSmallGuardStudy(t *testing.T) {
 	out := t.TempDir()
 	impl := "stand-in=python3 ../../fuzz/oracle/noescalation/adapter.py --proxy-dir ../../fuzz/oracle/noescalation/testdata/fakeproxy"
-	code, stdout, stderr := runCmd(t, "", "matrix", "--guards", "--limit", "5", "--corners=false", "--minimize-tries", "2000", "--impl", impl, "--out", out)
-	if code != exitOK {
-		t.Fatalf("exit %d\n%s", code, stderr)
-	}
 	var rep matrix.GuardReport
-	data, err := os.ReadFile(filepath.Join(out, matrix.JSONFile))
-	if err != nil || json.Unmarshal(data, &rep) != nil {
-		t.Fatalf("matrix.json: %v", err)
-	}
+	stdout, _ := matrixReport(t, out, &rep, "--guards", "--limit", "5", "--corners=false", "--minimize-tries", "2000", "--impl", impl, "--out", out)
 	if rep.Chains != 5 || rep.Corners != 0 || len(rep.Implementations) != 2 || rep.Implementations[1].Name != "stand-in" {
 		t.Fatalf("report %+v", rep)
 	}

@@ -32,18 +32,29 @@ func TestHelpUnknownSubcommand(t *testing.T) {
 // `matrix --impl noequals` complained of missing oracles first; the
 // campaign named --time and --parallel when --workers was wrong).
 func TestFlagsCheckedFirstByName(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-		not  []string
-	}{
+	checkFlagErrors(t, []flagErrorCase{
 		{[]string{"matrix", "--impl", "noequals"}, `--impl "noequals" is not NAME=COMMAND`, []string{"oracle"}},
 		{[]string{"campaign", "--workers", "-1"}, "--workers -1", []string{"--time", "--parallel"}},
 		{[]string{"campaign", "--parallel", "0"}, "--parallel 0", []string{"--time", "--workers"}},
 		{[]string{"campaign", "--time", "0s"}, "--time 0s", []string{"--parallel", "--workers"}},
 		{[]string{"campaign", "--engine", "afl"}, `--engine "afl"`, nil},
 		{[]string{"mutation", "--shard", "3/2"}, `--shard "3/2"`, nil},
-	} {
+	})
+}
+
+// flagErrorCase is a command line refused as a usage error (exit 2)
+// whose message's first line names want and none of not.
+type flagErrorCase struct {
+	args []string
+	want string
+	not  []string
+}
+
+// checkFlagErrors runs each case's command line and holds it to its usage
+// error.
+func checkFlagErrors(t *testing.T, cases []flagErrorCase) {
+	t.Helper()
+	for _, c := range cases {
 		code, _, errOut := runCmd(t, "", c.args...)
 		first, _, _ := strings.Cut(errOut, "\n")
 		if code != exitUsage || !strings.Contains(first, c.want) {

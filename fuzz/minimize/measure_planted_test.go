@@ -2,9 +2,7 @@ package minimizefuzz
 
 import (
 	"bytes"
-	"context"
 	"testing"
-	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/internal/testdocs"
@@ -46,13 +44,8 @@ func TestMeasurePlantedCanonicalizers(t *testing.T) {
 			if got := minimize.Sign(s, doc); got != c.want {
 				t.Fatalf("the crasher signs %q, want %q", got, c.want)
 			}
-			res, err := minimize.Minimize(context.Background(), doc, s, minimize.Options{Time: time.Minute})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := minimizeLogged(t, doc, s)
 			st := res.Stats
-			t.Logf("%s: %d -> %d bytes %q, %d tries (%d kept), %d rounds, %v, complete %v",
-				res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
 			if res.Signature != c.want || minimize.Sign(s, res.Input) != c.want || len(res.Input) > c.maxAfter || !st.Complete {
 				t.Fatalf("%q signs %s; want %s in at most %d bytes and a complete run", res.Input, minimize.Sign(s, res.Input), c.want, c.maxAfter)
 			}

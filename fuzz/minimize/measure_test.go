@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -32,19 +31,28 @@ func measure(t *testing.T, target string, in []byte, want minimize.Signature, ma
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := minimize.Minimize(context.Background(), in, s, minimize.Options{Time: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := minimizeLogged(t, in, s)
 	if res.Signature != want || minimize.Sign(s, res.Input) != want {
 		t.Fatalf("signature %s, result signs %s; want %s", res.Signature, minimize.Sign(s, res.Input), want)
 	}
 	st := res.Stats
-	t.Logf("%s: %d -> %d bytes %q, %d tries (%d kept), %d rounds, %v, complete %v",
-		want, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
 	if len(res.Input) > maxAfter || !st.Complete {
 		t.Fatalf("%d bytes (complete %v), want at most %d and a complete run", len(res.Input), st.Complete, maxAfter)
 	}
+	return res
+}
+
+// minimizeLogged minimizes in under s with a minute's budget and logs what
+// the run did.
+func minimizeLogged(t *testing.T, in []byte, s minimize.Signer) minimize.Result {
+	t.Helper()
+	res, err := minimize.Minimize(context.Background(), in, s, minimize.Options{Time: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Stats
+	t.Logf("%s: %d -> %d bytes %q, %d tries (%d kept), %d rounds, %v, complete %v",
+		res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
 	return res
 }
 
@@ -68,27 +76,14 @@ func TestMeasureMebibyteLoneSurrogate(t *testing.T) {
 // A provenance chain of 3 hops of 200 rules each, one rule malformed (a
 // numeric tool), reduces to one hop of one rule.
 func TestMeasureMalformedRule(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"v":1,"chain":[`)
-	for h := range 3 {
-		if h > 0 {
-			b.WriteByte(',')
+	in := testdocs.Chain(3, 200, func(h int) string { return `"guard-` + strconv.Itoa(h) + `"` }, func(h, r int) string {
+		tool := `"tool_` + strconv.Itoa(r) + `"`
+		if h == 1 && r == 123 {
+			tool = "123"
 		}
-		b.WriteString(`{"component":"guard-` + strconv.Itoa(h) + `","bound":[`)
-		for r := range 200 {
-			if r > 0 {
-				b.WriteByte(',')
-			}
-			tool := `"tool_` + strconv.Itoa(r) + `"`
-			if h == 1 && r == 123 {
-				tool = "123"
-			}
-			b.WriteString(`{"tool":` + tool + `,"args":{"path":{"prefix":"/srv/data/` + strconv.Itoa(r) + `/"},"mode":{"in":["r","rw"]}}}`)
-		}
-		b.WriteString(`]}`)
-	}
-	b.WriteString(`]}`)
-	res := measure(t, "bound", []byte(b.String()), "bound:malformed:/chain/N/bound/N/tool:tool must be a string, not number", 80)
+		return `{"tool":` + tool + `,"args":{"path":{"prefix":"/srv/data/` + strconv.Itoa(r) + `/"},"mode":{"in":["r","rw"]}}}`
+	})
+	res := measure(t, "bound", in, "bound:malformed:/chain/N/bound/N/tool:tool must be a string, not number", 80)
 	if n := bytes.Count(res.Input, []byte(`"tool"`)); n != 1 {
 		t.Errorf("%d rules left, want 1", n)
 	}
@@ -99,30 +94,13 @@ func TestMeasureMalformedRule(t *testing.T) {
 // meets its partner's prefix with a glob, the corner the planted fault
 // gets wrong.
 func pairOfBounds(n, corner int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"v":1,"chain":[`)
-	for h := range 2 {
-		if h > 0 {
-			b.WriteByte(',')
+	return testdocs.Chain(2, n, func(h int) string { return `"hop-` + strconv.Itoa(h) + `"` }, func(h, r int) string {
+		path := `{"prefix":"/srv/` + strconv.Itoa(r) + `/"}`
+		if h == 1 && r == corner {
+			path = `{"glob":"/srv/` + strconv.Itoa(r) + `/*.txt"}`
 		}
-		b.WriteString(`{"component":"hop-` + strconv.Itoa(h) + `","bound":[`)
-		for r := range n {
-			if r > 0 {
-				b.WriteByte(',')
-			}
-			path := `{"prefix":"/srv/` + strconv.Itoa(r) + `/"}`
-			if h == 1 {
-				path = `{"prefix":"/srv/` + strconv.Itoa(r) + `/"}`
-				if r == corner {
-					path = `{"glob":"/srv/` + strconv.Itoa(r) + `/*.txt"}`
-				}
-			}
-			b.WriteString(`{"tool":"tool_` + strconv.Itoa(r) + `","args":{"path":` + path + `,"mode":{"in":["r","rw"]}}}`)
-		}
-		b.WriteString(`]}`)
-	}
-	b.WriteString(`]}`)
-	return []byte(b.String())
+		return `{"tool":"tool_` + strconv.Itoa(r) + `","args":{"path":` + path + `,"mode":{"in":["r","rw"]}}}`
+	})
 }
 
 // A pair of 200-rule bounds with one unsound corner of a planted meet
@@ -142,13 +120,8 @@ func TestMeasurePlantedUnsoundMeet(t *testing.T) {
 		t.Fatal(err)
 	}
 	faulty := signer.ForBinding(b)
-	res, err := minimize.Minimize(context.Background(), in, faulty, minimize.Options{Time: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := minimizeLogged(t, in, faulty)
 	st := res.Stats
-	t.Logf("%s: %d -> %d bytes %s, %d tries (%d kept), %d rounds, %v, complete %v",
-		res.Signature, st.SizeBefore, st.SizeAfter, res.Input, st.Tries, st.Kept, st.Rounds, st.Elapsed.Round(time.Millisecond), st.Complete)
 	p, err := bound.Parse(res.Input)
 	if err != nil || res.Signature != "ProvenanceParsesAndMeets:meet:unsound" || !st.Complete {
 		t.Fatalf("result %s: %v, signature %s, complete %v", res.Input, err, res.Signature, st.Complete)

@@ -53,26 +53,14 @@ func Signer(name string) (minimize.Signer, bool) {
 	if !ok {
 		return nil, false
 	}
-	c := inProcess{name: "planted/" + name, canon: impl}
+	// An in-process oracle of this module, whose version reads "planted".
+	c := oracle.NewLibrary("planted/"+name, "github.com/canonfuzz/canonfuzz", "planted", impl)
 	return minimize.SignerFunc(func(in []byte) minimize.Signature {
 		if v := property.CanonicalizeMatchesJCS(c, in); v != nil {
 			return minimize.Signature("planted:" + name + ":" + v.Class)
 		}
 		return minimize.Pass
 	}), true
-}
-
-// inProcess is a planted canonicalizer as an oracle.Canonicalizer.
-type inProcess struct {
-	name  string
-	canon func([]byte) ([]byte, error)
-}
-
-func (c inProcess) Name() string    { return c.name }
-func (c inProcess) Version() string { return "planted" }
-func (c inProcess) Close() error    { return nil }
-func (c inProcess) Canonicalize(in []byte) ([]byte, error) {
-	return oracle.Contain(c.name, in, c.canon)
 }
 
 // EncodingJSON is jcs.Canonicalize, except that what jcs refuses for a

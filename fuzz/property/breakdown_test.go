@@ -13,6 +13,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/subprocess"
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -22,10 +23,7 @@ import (
 const fakeOracleEnv = "CANONFUZZ_PROPERTY_FAKE_ORACLE"
 
 func TestMain(m *testing.M) {
-	if _, ok := os.LookupEnv(fakeOracleEnv); ok {
-		os.Exit(fakeOracle())
-	}
-	os.Exit(m.Run())
+	proctest.Main(m, fakeOracleEnv, func(string) int { return fakeOracle() })
 }
 
 func fakeOracle() int {
@@ -69,12 +67,9 @@ func fakeOracle() int {
 // for the next input, so a minimizer's thousands of tries keep one
 // oracle, and minimizing a crasher keeps the crash.
 func TestOracleBreakdownIsItsOwnSignature(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	fake, err := subprocess.Start(subprocess.Config{Command: exe, Args: []string{"-test.run=^$"},
-		Env: append(os.Environ(), fakeOracleEnv+"=1"), Timeout: 500 * time.Millisecond, StartTimeout: 10 * time.Second})
+	exe, args, env := proctest.Self(t, fakeOracleEnv, "1")
+	fake, err := subprocess.Start(subprocess.Config{Command: exe, Args: args,
+		Env: env, Timeout: 500 * time.Millisecond, StartTimeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,13 +93,11 @@ func referenceInvocation(in []byte) (digest.Invocation, *refDigestFault) {
 			}
 		}
 	}
-	method, ok := refGet(root, "method")
-	switch {
-	case !ok:
-		return digest.Invocation{}, &refDigestFault{digest.MissingMember, "/method", top}
-	case in[method.start] != '"':
-		return digest.Invocation{}, &refDigestFault{digest.WrongType, "/method", method.start}
-	case !refIsString(in[method.start:method.end], "tools/call"):
+	method, fault := refTyped(in, root, top, "", "method", '"')
+	if fault != nil {
+		return digest.Invocation{}, fault
+	}
+	if !refIsString(in[method.start:method.end], "tools/call") {
 		return digest.Invocation{}, &refDigestFault{digest.NotToolsCall, "/method", method.start}
 	}
 	if _, rpc := refGet(root, "jsonrpc"); rpc {
@@ -112,25 +110,34 @@ func referenceInvocation(in []byte) (digest.Invocation, *refDigestFault) {
 		}
 		pointer, objAt = "/params", p.start
 	}
-	name, ok := refGet(obj, "name")
-	switch {
-	case !ok:
-		return digest.Invocation{}, &refDigestFault{digest.MissingMember, pointer + "/name", objAt}
-	case in[name.start] != '"':
-		return digest.Invocation{}, &refDigestFault{digest.WrongType, pointer + "/name", name.start}
+	name, fault := refTyped(in, obj, objAt, pointer, "name", '"')
+	if fault != nil {
+		return digest.Invocation{}, fault
 	}
-	args, ok := refGet(obj, "arguments")
-	switch {
-	case !ok:
-		return digest.Invocation{}, &refDigestFault{digest.MissingMember, pointer + "/arguments", objAt}
-	case in[args.start] != '{':
-		return digest.Invocation{}, &refDigestFault{digest.WrongType, pointer + "/arguments", args.start}
+	args, fault := refTyped(in, obj, objAt, pointer, "arguments", '{')
+	if fault != nil {
+		return digest.Invocation{}, fault
 	}
 	return digest.Invocation{
 		Method:    in[method.start:method.end],
 		Name:      in[name.start:name.end],
 		Arguments: in[args.start:args.end],
 	}, nil
+}
+
+// refTyped is the member key of the object obj, which starts at objAt and
+// is at pointer, if it is there and its value starts with first (a string
+// or an object); a missing member is a fault at the object, one of another
+// type a fault at its value.
+func refTyped(in []byte, obj []refMember, objAt int, pointer, key string, first byte) (refMember, *refDigestFault) {
+	m, ok := refGet(obj, key)
+	switch {
+	case !ok:
+		return m, &refDigestFault{digest.MissingMember, pointer + "/" + key, objAt}
+	case in[m.start] != first:
+		return m, &refDigestFault{digest.WrongType, pointer + "/" + key, m.start}
+	}
+	return m, nil
 }
 
 // parseMatchesReference holds digest.Parse's answer on request (inv,

@@ -17,17 +17,11 @@ var _ = register(Target{
 	Checks:  "AppendNumber is Number::toString transcribed, and reads back",
 	Input:   "a double's bits, and the double gen.Double makes of them as generator bytes",
 	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},
-	Params:  []property.Param{property.Uint64},
 	Seeds:   appendixBSeeds(),
 	Planted: []Variant{
 		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber, Efficacy: true},
 	},
-}, Checked[property.NumberFormatter]{
-	Real: jcs.AppendNumber,
-	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
-		return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation { return property.AppendNumberMatchesReference(f, bits) })
-	},
-})
+}, onDouble(jcs.AppendNumber, property.AppendNumberMatchesReference))
 
 // appendixBSeeds are the doubles of RFC 8785 Appendix B and the first
 // exponent forms either side.

@@ -15,7 +15,6 @@ var _ = register(Target{
 	Checks:  "every escaping of a string is written as RFC 8785 says and decodes to it",
 	Input:   "a string, escape choices",
 	Oracles: []string{"jcs.ReferenceString"},
-	Params:  []property.Param{property.String, property.Uint64},
 	Seeds: []seeds.Seed{
 		seeds.Of("controls", "every control character, escaped minimally", "\x00\x01\x08\x09\x0a\x0c\x0d\x1f\x7f", uint64(0)),
 		seeds.Of("quote-backslash-solidus", "the quote and backslash escaped, the solidus not", `"\/`, uint64(1)),
@@ -30,9 +29,4 @@ var _ = register(Target{
 		{Fault: "control escapes in upper-case hex", Impl: property.StringCodec{Append: planted.StringUpperHex, Decode: jcs.DecodeStringToken}, Efficacy: true},
 		{Fault: "DEL escaped", Impl: property.StringCodec{Append: planted.StringEscapesDelete, Decode: jcs.DecodeStringToken}, Efficacy: true},
 	},
-}, Checked[property.StringCodec]{
-	Real: property.StringCodec{Append: jcs.AppendStringToken, Decode: jcs.DecodeStringToken},
-	Check: func(c property.StringCodec, in property.Input) *property.Violation {
-		return property.AppendStringMatchesReference(c, in.Str(0), in.Uint64(1))
-	},
-})
+}, onArgs(property.StringCodec{Append: jcs.AppendStringToken, Decode: jcs.DecodeStringToken}, property.AppendStringMatchesReference))

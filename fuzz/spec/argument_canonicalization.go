@@ -15,7 +15,6 @@ var _ = register(Target{
 	Checks:   "two values share a canonical form exactly when the reference resolver gives them one resource",
 	Input:    "generator bytes (gen.GeneratePathPair), two strings, folding",
 	Oracles:  []string{"resolvePath (argcanon_resolver.go)", "bound.Admitter"},
-	Params:   []property.Param{property.Bytes, property.String, property.String, property.Bool},
 	Seeds: []seeds.Seed{
 		pathPair("", "/srv/acme/x/a.txt", "/srv/acme/./x//q/../a.txt/", false, "dot segments and doubled and trailing slashes"),
 		pathPair("\x01", "/srv/caf\u00e9/b", "/srv/cafe%CC%81/b", false, "NFC against percent-encoded NFD"),
@@ -33,12 +32,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},
 	},
-}, Checked[property.PathCanonicalizer]{
-	Real: property.BoundPath,
-	Check: func(c property.PathCanonicalizer, in property.Input) *property.Violation {
-		return property.ArgumentCanonicalizationMatchesResolver(c, in.Bytes(0), in.Str(1), in.Str(2), in.Bool(3))
-	},
-})
+}, onFourArgs(property.BoundPath, property.ArgumentCanonicalizationMatchesResolver))
 
 // pathPair is a seed of generator bytes and two paths, named by what it
 // probes.

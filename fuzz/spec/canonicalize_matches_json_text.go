@@ -13,12 +13,10 @@ import (
 // same bytes.
 var _ = register(Target{
 	Name: "FuzzCanonicalizeMatchesJSONText", Stub: "fuzz/jcs/jcs_test.go",
-	Checks:   "equal to jsontext's canonical form wherever both write",
-	Input:    textInput,
-	Oracles:  []string{"jsontext (fuzz/oracle/jsontext)"},
-	Text:     oneText,
-	Document: textDocument,
-	Seeds:    writerDocuments(),
+	Checks:  "equal to jsontext's canonical form wherever both write",
+	Input:   textInput,
+	Oracles: []string{"jsontext (fuzz/oracle/jsontext)"},
+	Seeds:   writerDocuments(),
 	Planted: []Variant{
 		{Fault: "members sorted by code point", Impl: planted.CodePointOrder, Efficacy: true},
 	},

@@ -15,8 +15,6 @@ var _ = register(Target{
 	Input:    textInput,
 	Oracles:  append([]string{"admit.Reference", "encoding/json"}, nodeOracleNames...),
 	Node:     true,
-	Text:     oneText,
-	Document: textDocument,
 	Seeds:    oracleDocuments(),
 	Planted: []Variant{
 		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},

@@ -13,13 +13,11 @@ import (
 // gen.GenerateText makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzCanonicalizeMatchesOracles", Stub: "fuzz/jcs/oracles_test.go",
-	Checks:   "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
-	Input:    textInput,
-	Oracles:  append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),
-	Text:     oneText,
-	Document: textDocument,
-	GoFuzz:   true,
-	Seeds:    oracleDocuments(),
+	Checks:  "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
+	Input:   textInput,
+	Oracles: append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),
+	GoFuzz:  true,
+	Seeds:   oracleDocuments(),
 	Planted: []Variant{
 		{Fault: "members sorted by code point", Impl: planted.CodePointOrder},
 		{Fault: "last duplicate wins", Impl: planted.LastWins},

@@ -15,8 +15,6 @@ var _ = register(Target{
 	Checks:   "each action keeps its promises: admitted, one line, faithful relays, error answers",
 	Input:    "raw bytes, one client message, and as generator bytes (gen.GenerateMessage)",
 	Oracles:  []string{"admit.Scan", "framing readers (fuzz/oracle/linereader)"},
-	Text:     oneText,
-	Document: messageDocument,
 	Seeds:    guardMessages(),
 	Sources:  []seeds.Source{guardVectors},
 	Planted: []Variant{

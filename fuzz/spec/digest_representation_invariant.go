@@ -13,16 +13,15 @@ import (
 // gen.Canonical's form.
 var _ = register(Target{
 	Name: "FuzzDigestRepresentationInvariant", Stub: "fuzz/digest/digest_test.go",
-	Checks:   "a generated tools/call written five ways has the model's digest",
-	Input:    "generator bytes (gen.GenerateCall)",
-	Oracles:  []string{"gen.Canonical"},
-	Document: requestDocument,
-	Seeds:    generatedCallSeeds(),
+	Checks:  "a generated tools/call written five ways has the model's digest",
+	Input:   "generator bytes (gen.GenerateCall)",
+	Oracles: []string{"gen.Canonical"},
+	Seeds:   generatedCallSeeds(),
 	Planted: []Variant{
 		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON},
 	},
-}, onBytes(digest.Sum, property.DigestRepresentationInvariant).
-	withDocument(func(in property.Input) []byte { return generatedRequest(in.Bytes(0)) }, property.DocumentDigestInvariant))
+}, onArg(digest.Sum, property.DigestRepresentationInvariant).
+	withDocument(generatedRequest, property.DocumentDigestInvariant))
 
 // generatedCalls are FuzzDigestRepresentationInvariant's generator inputs,
 // each with the feature of the arguments gen.GenerateCall makes of it

@@ -13,17 +13,12 @@ import (
 // same bytes.
 var _ = register(Target{
 	Name: "FuzzDigestRequestInvariant", Stub: "fuzz/digest/digest_test.go",
-	Checks:   "the digest of a raw request is that of its canonical form and of its plain invocation, in any member order",
-	Input:    "a raw request, and as generator bytes (gen.GenerateCall)",
-	Oracles:  []string{"jcs.Canonicalize", "digest.Parse"},
-	Text:     oneText,
-	Document: requestDocument,
-	GoFuzz:   true,
-	Seeds:    seeds.DigestRequests(),
+	Checks:  "the digest of a raw request is that of its canonical form and of its plain invocation, in any member order",
+	Input:   "a raw request, and as generator bytes (gen.GenerateCall)",
+	Oracles: []string{"jcs.Canonicalize", "digest.Parse"},
+	GoFuzz:  true,
+	Seeds:   seeds.DigestRequests(),
 	Planted: []Variant{
 		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
 	},
 }, textTwice(digest.Sum, generatedRequest, property.DigestRequestInvariant))
-
-// requestDocument is the document of the digest targets.
-const requestDocument = "the tools/call request gen.GenerateCall makes, written plainly"

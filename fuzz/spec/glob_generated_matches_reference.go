@@ -18,7 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "* crossing /", Impl: planted.GlobStarCrossesSlash},
 	},
-}, onBytes(property.BoundGlob, property.GlobGeneratedMatchesReference))
+}, onArg(property.BoundGlob, property.GlobGeneratedMatchesReference))
 
 // generatedGlobs are FuzzGlobGeneratedMatchesReference's generator inputs,
 // each with the pattern gen.GenerateGlob makes of it (TestGeneratedSeeds

@@ -45,7 +45,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "* crossing /", Impl: []property.GlobMatcher{{Name: "GlobStarCrossesSlash", Compile: planted.GlobStarCrossesSlash}}, Efficacy: true},
 	},
-}, onStrings([]property.GlobMatcher{
+}, onArgs([]property.GlobMatcher{
 	{Name: "Match", Compile: property.BoundGlob},
 	{Name: "MatchPositionSet", Compile: property.BoundGlobPositionSet},
 }, property.GlobMatchesReference))

@@ -17,20 +17,16 @@ var _ = register(Target{
 	Input:  "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
 	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict)", "bound.Check",
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
-	Text:     oneText,
-	Document: messageDocument,
-	Seeds:    guardMessages(),
-	Sources:  []seeds.Source{guardVectors},
+	Text:    oneText,
+	Seeds:   guardMessages(),
+	Sources: []seeds.Source{guardVectors},
 	Planted: []Variant{
 		{Fault: "last duplicate wins, no admission (encoding/json)", Impl: planted.GuardLastWins},
 		{Fault: "original bytes forwarded after a first-wins check", Impl: planted.GuardForwardsInput, Efficacy: true},
 		{Fault: "relays CRs", Impl: planted.GuardRelaysRaw},
 	},
-}, onBytes(guard.Decide, property.GuardForwardsOnlyWhatEveryParserReadsInside).
-	withDocument(func(in property.Input) []byte { return generatedMessage(in.Bytes(0)) }, property.GuardDecisionReadsInside))
-
-// messageDocument is the document of the guard targets.
-const messageDocument = "the message gen.GenerateMessage makes"
+}, onArg(guard.Decide, property.GuardForwardsOnlyWhatEveryParserReadsInside).
+	withDocument(generatedMessage, property.GuardDecisionReadsInside))
 
 // guardVectors are the guard's conformance vectors, read where they are.
 var guardVectors = seeds.Payloads("targets/guard/testdata/vectors", "the guard's conformance vectors", "", true, seeds.AsBytes)

@@ -14,12 +14,10 @@ import (
 // bugs the efficacy benchmark times from an empty corpus.
 var _ = register(Target{
 	Name: "FuzzLibraryMatchesJCS", Stub: "fuzz/jcs/oracles_test.go",
-	Checks:   "the library under test departs from jcs.Canonicalize only as its variant's pinned bug says",
-	Input:    textInput,
-	Oracles:  []string{"jcs.Canonicalize"},
-	Text:     oneText,
-	Document: textDocument,
-	Seeds:    oracleDocuments(),
+	Checks:  "the library under test departs from jcs.Canonicalize only as its variant's pinned bug says",
+	Input:   textInput,
+	Oracles: []string{"jcs.Canonicalize"},
+	Seeds:   oracleDocuments(),
 	Planted: []Variant{
 		{Fault: "jsontext writes 1e400 as the largest double", Impl: planted.JSONTextLargestDouble},
 		{Fault: "cyberphone writes U+FFFD for a lone surrogate", Impl: planted.CyberphoneReplacement},

@@ -17,4 +17,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "arguments one rule constrains dropped", Impl: planted.MeetRulesDropOneSided, Efficacy: true},
 	},
-}, onSeedPair(bound.MeetBounds, property.MeetBoundsExact))
+}, onArgs(bound.MeetBounds, property.MeetBoundsExact))

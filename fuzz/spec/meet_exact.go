@@ -21,7 +21,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands},
 	},
-}, onSeedPair(bound.MeetConstraints, property.MeetExact))
+}, onArgs(bound.MeetConstraints, property.MeetExact))
 
 // seedPairs are n PRNG seed pairs (i, i*mul+add).
 func seedPairs(n, mul, add int, comment string) []seeds.Seed {

@@ -18,7 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "operands compared before canonicalizing", Impl: planted.MeetRawOperands, Efficacy: true},
 	},
-}, onBytes(bound.MeetConstraints, property.MeetExactOnSpellings))
+}, onArg(bound.MeetConstraints, property.MeetExactOnSpellings))
 
 // generatedPairs are FuzzMeetExactOnSpellings's generator inputs, each with
 // the pair gen.GenerateConstraintPair makes of it.

@@ -18,4 +18,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "any failure kept, as Go's and libFuzzer's minimizers do", Impl: planted.MinimizeKeepsAnyFailure},
 	},
-}, onBytes(minimize.Minimize, property.MinimizeKeepsTheSignature))
+}, onArg(minimize.Minimize, property.MinimizeKeepsTheSignature))

@@ -17,19 +17,13 @@ var _ = register(Target{
 	Checks:   "AppendNumber writes Number::toString; every oracle writes [x] the same",
 	Input:    numberInput,
 	Oracles:  append([]string{"gen.ECMAScriptNumber"}, goOracleNames...),
-	Params:   []property.Param{property.Uint64},
 	Seeds:    numberSeeds(),
 	Planted: []Variant{
 		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber},
 	},
-}, Checked[property.NumberFormatter]{
-	Real: jcs.AppendNumber,
-	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
-		return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation {
-			return property.NumberMatchesOracles(f, installed.Go(), nil, bits)
-		})
-	},
-})
+}, onDouble(jcs.AppendNumber, func(f property.NumberFormatter, bits uint64) *property.Violation {
+	return property.NumberMatchesOracles(f, installed.Go(), nil, bits)
+}))
 
 // numberInput is the input of the number targets.
 const numberInput = "8 bytes, a double's bits (NaN, ±Inf skipped), and the double gen.Double makes of them as generator bytes"

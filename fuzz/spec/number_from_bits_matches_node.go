@@ -16,21 +16,17 @@ var _ = register(Target{
 	Checks:   "the same against the Node oracles and Node's own String(x)",
 	Input:    numberInput,
 	Oracles:  append([]string{"gen.ECMAScriptNumber", "Node String(x)"}, nodeOracleNames...),
-	Params:   []property.Param{property.Uint64},
 	Node:     true,
 	Seeds:    numberSeeds(),
 	Planted: []Variant{
 		{Fault: "Go's 'g' format for numbers", Impl: planted.GoNumber},
 	},
-}, Checked[property.NumberFormatter]{
-	Real: jcs.AppendNumber,
-	Check: func(f property.NumberFormatter, in property.Input) *property.Violation {
-		ecma, err := installed.ECMAScript()
-		if err != nil {
-			return property.Unavailable("NumberMatchesOracles", err)
-		}
-		return withNode("NumberMatchesOracles", func(refs []oracle.Canonicalizer) *property.Violation {
-			return doubleTwice(in.Uint64(0), func(bits uint64) *property.Violation { return property.NumberMatchesOracles(f, refs, ecma, bits) })
-		})
-	},
-})
+}, onDouble(jcs.AppendNumber, func(f property.NumberFormatter, bits uint64) *property.Violation {
+	ecma, err := installed.ECMAScript()
+	if err != nil {
+		return property.Unavailable("NumberMatchesOracles", err)
+	}
+	return withNode("NumberMatchesOracles", func(refs []oracle.Canonicalizer) *property.Violation {
+		return property.NumberMatchesOracles(f, refs, ecma, bits)
+	})
+}))

@@ -18,7 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
 	},
-}, onString(jcs.AppendNumberToken, property.NumberTokenMatchesReference))
+}, onArg(jcs.AppendNumberToken, property.NumberTokenMatchesReference))
 
 // numberTokens are tokens whose double is written otherwise than the token,
 // and one at each of Number::toString's layouts.

@@ -16,7 +16,6 @@ var _ = register(Target{
 	Checks:  "the same on tokens of 1 to 19 digits, as serializers write them",
 	Input:   "a double's bits, a digit count",
 	Oracles: []string{"jcs.ReferenceNumber"},
-	Params:  []property.Param{property.Uint64, property.Uint8},
 	Seeds: []seeds.Seed{
 		ofDouble("max-shortest", 0x7fefffffffffffff, 0), ofDouble("max-17", 0x7fefffffffffffff, 17),
 		ofDouble("2^53-shortest", 0x4340000000000000, 0), ofDouble("2^70-17", 0x4430000000000000, 17),
@@ -26,12 +25,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "tokens written in Go's 'g' format", Impl: planted.NumberTokenGoFormat},
 	},
-}, Checked[property.TokenWriter]{
-	Real: jcs.AppendNumberToken,
-	Check: func(w property.TokenWriter, in property.Input) *property.Violation {
-		return property.NumberTokenOfDoubleMatchesReference(w, in.Uint64(0), in.Uint8(1))
-	},
-})
+}, onArgs(jcs.AppendNumberToken, property.NumberTokenOfDoubleMatchesReference))
 
 // ofDouble is a seed of a double written with digits digits.
 func ofDouble(name string, bits uint64, digits uint8) seeds.Seed {

@@ -14,9 +14,15 @@ var (
 
 // withNode runs check with the Node oracles, or reports them unavailable.
 func withNode(prop string, check func(refs []oracle.Canonicalizer) *property.Violation) *property.Violation {
-	refs, err := installed.NodeCanonicalizers()
+	return withOracles(prop, installed.NodeCanonicalizers, check)
+}
+
+// withOracles runs check with the oracles refs gives, or reports them
+// unavailable to prop.
+func withOracles(prop string, refs func() ([]oracle.Canonicalizer, error), check func(refs []oracle.Canonicalizer) *property.Violation) *property.Violation {
+	oracles, err := refs()
 	if err != nil {
 		return property.Unavailable(prop, err)
 	}
-	return check(refs)
+	return check(oracles)
 }

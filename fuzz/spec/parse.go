@@ -18,8 +18,6 @@ var _ = register(Target{
 	Checks:   "refusals as the reference reader's (kind, pointer, cause); marshalling a fixed point; the effbound is the meet of the hops on probe calls",
 	Input:    "a raw provenance object, and as generator bytes (gen.GenerateFlawedProvenance)",
 	Oracles:  []string{"the reference provenance reader", "admit.Reference", "bound.BoundAdmits of every hop"},
-	Text:     oneText,
-	Document: "the provenance object gen.GenerateFlawedProvenance makes",
 	Seeds:    seeds.Provenances(),
 	Sources:  []seeds.Source{seeds.Payloads("targets/bound/testdata/vectors", "the parse vectors", "kind: parse", false, seeds.AsBytes)},
 	Planted: []Variant{

@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
@@ -14,20 +13,11 @@ import (
 // the flawed one gen.GenerateFlawedRequest makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzParseNeverPanics", Stub: "fuzz/digest/digest_test.go",
-	Checks:   "an invocation of slices of the request, or a typed refusal, never Unreadable; the reference reader's outcome (kind, pointer, offset, the parts)",
-	Input:    "a raw request, and as generator bytes (gen.GenerateFlawedRequest)",
-	Oracles:  []string{"the reference tools/call reader", "admit.Reference"},
-	Text:     oneText,
-	Document: "the flawed tools/call request gen.GenerateFlawedRequest makes",
-	Seeds:    seeds.DigestRequests(),
+	Checks:  "an invocation of slices of the request, or a typed refusal, never Unreadable; the reference reader's outcome (kind, pointer, offset, the parts)",
+	Input:   "a raw request, and as generator bytes (gen.GenerateFlawedRequest)",
+	Oracles: []string{"the reference tools/call reader", "admit.Reference"},
+	Seeds:   seeds.DigestRequests(),
 	Planted: []Variant{
 		{Fault: "the refusal's type lost", Impl: planted.ParseLosesErrorType, Efficacy: true},
 	},
 }, textTwice[property.InvocationParser](digest.Parse, generatedFlawedRequest, property.ParseNeverPanics))
-
-// generatedFlawedRequest is the request gen.GenerateFlawedRequest makes of
-// data: a tools/call with one flaw, chosen by the first byte.
-func generatedFlawedRequest(data []byte) []byte {
-	req, _ := gen.GenerateFlawedRequest(data)
-	return req
-}

@@ -25,9 +25,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "a message cap past the limit run as the default", Impl: property.ProxyGate{Decide: guard.Decide, Reference: guard.DecideReference, Run: planted.ProxyClampsMessageCap}},
 	},
-}, Checked[property.ProxyGate]{
-	Real: property.ProxyGate{Decide: guard.Decide, Reference: guard.DecideReference, Run: (*guard.Proxy).Run},
-	Check: func(g property.ProxyGate, in property.Input) *property.Violation {
-		return property.ProxySettingsAsDocumented(g, in.Bytes(0))
-	},
-})
+}, onArg(property.ProxyGate{Decide: guard.Decide, Reference: guard.DecideReference, Run: (*guard.Proxy).Run}, property.ProxySettingsAsDocumented))

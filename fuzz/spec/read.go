@@ -76,21 +76,20 @@ func asGenerated(v *property.Violation, shown string) *property.Violation {
 
 // textTwice is a Checked of a target of one raw text (a JSON text, a
 // request, a provenance object, a message) that holds check on the text
-// and on what generate makes of the same bytes; its document is that
-// generated text, checked as a raw one and signing as the generated
-// reading does.
-func textTwice[I any](real I, generate func([]byte) []byte, check func(impl I, text []byte) *property.Violation) Checked[I] {
+// and on what g makes of the same bytes; its document is that generated
+// text, checked as a raw one and signing as the generated reading does.
+// The target's Text is oneText and its Document g's.
+func textTwice[I any](real I, g generator, check func(impl I, text []byte) *property.Violation) Checked[I] {
 	return Checked[I]{
 		Real: real,
 		Check: func(impl I, in property.Input) *property.Violation {
 			return rawThenGenerated(in.Bytes(0), func(text []byte) *property.Violation { return check(impl, text) },
-				func(raw []byte) [][]byte { return [][]byte{generate(raw)} }, quoted)
+				func(raw []byte) [][]byte { return [][]byte{g.of(raw)} }, quoted)
 		},
-		DocumentOf: func(in property.Input) []byte { return generate(in.Bytes(0)) },
-		CheckDocument: func(impl I, doc []byte) *property.Violation {
-			return asGenerated(check(impl, doc), quoted(doc))
-		},
-	}
+		text: oneText,
+	}.withDocument(g, func(impl I, doc []byte) *property.Violation {
+		return asGenerated(check(impl, doc), quoted(doc))
+	})
 }
 
 // quoted shows a generated text.
@@ -103,32 +102,35 @@ func oneText(text []byte) []property.Input { return []property.Input{{text}} }
 // gen.GenerateText's bytes take.
 const textInput = "raw bytes, as a text and as generator bytes (gen.GenerateText)"
 
-// textDocument is the document of those targets.
-const textDocument = "the JSON text gen.GenerateText makes"
-
-// generatedText is the JSON text gen.GenerateText makes of data.
-func generatedText(data []byte) []byte { return gen.GenerateText(data) }
-
-// generatedRequest is the tools/call request gen.GenerateCall makes of
-// data, written plainly.
-func generatedRequest(data []byte) []byte { return gen.Write(gen.GenerateCall(data).Request(), 0) }
-
-// generatedProvenance is the provenance object gen.GenerateFlawedProvenance
-// makes of data: one to three hops of eq, in, prefix, glob and and over
-// related paths, with one flaw of the schema or a limit planted, chosen by
-// the first byte.
-func generatedProvenance(data []byte) []byte {
-	prov, _ := gen.GenerateFlawedProvenance(data)
-	return prov
+// generator is what a target's generator makes of its bytes, read as
+// generator bytes, and what that document is, for people: the target's
+// Document.
+type generator struct {
+	document string
+	of       func(data []byte) []byte
 }
 
-// generatedMessage is the client message gen.GenerateMessage makes of
-// data.
-func generatedMessage(data []byte) []byte { return gen.GenerateMessage(data).Text }
-
-// plainValue is the document of a generated-value target: the plain
-// writing of the value gen.Generate makes of its bytes.
-func plainValue(in property.Input) []byte { return gen.Write(gen.Generate(in.Bytes(0)), 0) }
+// The generators of the targets with a document form.
+var (
+	generatedText = generator{"the JSON text gen.GenerateText makes", gen.GenerateText}
+	// generatedRequest writes gen.GenerateCall's request plainly.
+	generatedRequest = generator{"the tools/call request gen.GenerateCall makes, written plainly",
+		func(data []byte) []byte { return gen.Write(gen.GenerateCall(data).Request(), 0) }}
+	// generatedFlawedRequest is a tools/call with one flaw, chosen by the
+	// first byte.
+	generatedFlawedRequest = generator{"the flawed tools/call request gen.GenerateFlawedRequest makes",
+		func(data []byte) []byte { req, _ := gen.GenerateFlawedRequest(data); return req }}
+	// generatedProvenance is one to three hops of eq, in, prefix, glob and
+	// and over related paths, with one flaw of the schema or a limit
+	// planted, chosen by the first byte.
+	generatedProvenance = generator{"the provenance object gen.GenerateFlawedProvenance makes",
+		func(data []byte) []byte { prov, _ := gen.GenerateFlawedProvenance(data); return prov }}
+	generatedMessage = generator{"the message gen.GenerateMessage makes",
+		func(data []byte) []byte { return gen.GenerateMessage(data).Text }}
+	// generatedValue is the plain writing of the value gen.Generate makes.
+	generatedValue = generator{"the JSON value gen.Generate makes, written plainly",
+		func(data []byte) []byte { return gen.Write(gen.Generate(data), 0) }}
+)
 
 // littleEndian is the generator bytes of fixed-size arguments: each
 // value's eight bytes, least significant first, so that the small values

@@ -27,9 +27,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "unknown members ignored under the layer that refuses them", Impl: property.ReadingChecker(planted.ReadingIgnoresUnknownMembers)},
 	},
-}, Checked[property.ReadingChecker]{
-	Real: bound.Reading.CheckLayered,
-	Check: func(c property.ReadingChecker, in property.Input) *property.Violation {
-		return property.ReadingsReadProvenanceAsDocumented(c, in.Bytes(0))
-	},
-})
+}, onArg(bound.Reading.CheckLayered, property.ReadingsReadProvenanceAsDocumented))

@@ -4,11 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -31,19 +27,9 @@ const (
 // propertyFiles maps each exported function of fuzz/property to its file.
 func propertyFiles(t *testing.T) map[string]string {
 	t.Helper()
-	pkgs, err := parser.ParseDir(token.NewFileSet(), "../property", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	files, err := fuzzsource.ExportedFuncs("../property")
 	if err != nil {
 		t.Fatal(err)
-	}
-	files := map[string]string{}
-	for _, pkg := range pkgs {
-		for path, f := range pkg.Files {
-			for _, d := range f.Decls {
-				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.IsExported() {
-					files[fn.Name.Name] = filepath.Base(path)
-				}
-			}
-		}
 	}
 	return files
 }

@@ -12,13 +12,11 @@ import (
 // text gen.GenerateText makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzReferenceMatchesJSONText", Stub: "fuzz/admit/admit_test.go",
-	Checks:   "what Reference admits jsontext accepts, and the other way round but for number range and depth",
-	Input:    textInput,
-	Oracles:  []string{"jsontext.Value.IsValid"},
-	Text:     oneText,
-	Document: textDocument,
-	Seeds:    concat(seeds.AdmitInputs(), generatedTexts(300)),
-	Sources:  []seeds.Source{admissionVectors},
+	Checks:  "what Reference admits jsontext accepts, and the other way round but for number range and depth",
+	Input:   textInput,
+	Oracles: []string{"jsontext.Value.IsValid"},
+	Seeds:   concat(seeds.AdmitInputs(), generatedTexts(300)),
+	Sources: []seeds.Source{admissionVectors},
 	Planted: []Variant{
 		{Fault: "noncharacters refused under RFC 8785", Impl: planted.ReferenceRefusesNoncharacters, Efficacy: true},
 	},

@@ -12,14 +12,12 @@ import (
 // the same bytes.
 var _ = register(Target{
 	Name: "FuzzScanMatchesReference", Stub: "fuzz/admit/admit_test.go",
-	Checks:   "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
-	Input:    textInput + ", under 5 option sets",
-	Oracles:  []string{"admit.Reference"},
-	Text:     oneText,
-	Document: textDocument,
-	GoFuzz:   true,
-	Seeds:    concat(seeds.AdmitInputs(), seeds.RFCSamples(), generatedTexts(300)),
-	Sources:  []seeds.Source{admissionVectors},
+	Checks:  "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
+	Input:   textInput + ", under 5 option sets",
+	Oracles: []string{"admit.Reference"},
+	GoFuzz:  true,
+	Seeds:   concat(seeds.AdmitInputs(), seeds.RFCSamples(), generatedTexts(300)),
+	Sources: []seeds.Source{admissionVectors},
 	Planted: []Variant{
 		{Fault: "duplicates admitted", Impl: planted.ScanAdmitsDuplicates, Efficacy: true},
 		{Fault: "offsets one byte late", Impl: planted.ScanOffsetsLate, Efficacy: true},

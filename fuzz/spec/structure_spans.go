@@ -17,4 +17,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "an unterminated string's span past the end", Impl: planted.StructureOverrunsUnterminated},
 	},
-}, onBytes(minimize.Structure, property.StructureSpans))
+}, onArg(minimize.Structure, property.StructureSpans))

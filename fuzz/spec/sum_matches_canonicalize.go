@@ -18,4 +18,4 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "digest over encoding/json", Impl: planted.DigestViaEncodingJSON, Efficacy: true},
 	},
-}, onStringAndBool(digest.Sum, property.SumMatchesCanonicalize))
+}, onArgs(digest.Sum, property.SumMatchesCanonicalize))

@@ -78,7 +78,9 @@ type Checked[I any] struct {
 	DocumentOf    func(in property.Input) []byte
 	CheckDocument func(impl I, doc []byte) *property.Violation
 
-	params []property.Param // the parameters the property's signature names (check.go)
+	params   []property.Param                   // the parameters the property's signature names (check.go)
+	text     func(text []byte) []property.Input // the Target's Text its constructor implies (textTwice)
+	document string                             // the Target's Document its generator says (withDocument)
 }
 
 // specs is every target the spec files register, in the order package
@@ -106,6 +108,15 @@ func register[I any](t Target, c Checked[I]) *Target {
 	}
 	if t.Params == nil {
 		t.Params = []property.Param{property.Bytes}
+	}
+	if t.Document != "" && c.document != "" && t.Document != c.document {
+		panic("spec: " + t.Name + " (" + t.Spec + ") names a document its generator does not make")
+	}
+	if t.Document == "" {
+		t.Document = c.document
+	}
+	if t.Text == nil {
+		t.Text = c.text
 	}
 	if t.Checks == "" || t.Dir == "" || len(t.Seeds)+len(t.Sources) == 0 {
 		panic("spec: " + t.Name + " (" + t.Spec + ") does not say what it checks or where its stub is, or has no seeds")

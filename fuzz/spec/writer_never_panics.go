@@ -18,7 +18,7 @@ var _ = register(Target{
 	Planted: []Variant{
 		{Fault: "partial output kept on error", Impl: planted.WriterKeepsPartialOutput},
 	},
-}, onBytes(jcs.AppendAdmitted, property.WriterNeverPanics))
+}, onArg(jcs.AppendAdmitted, property.WriterNeverPanics))
 
 // writerDocuments are the documents of RFC 8785, the admission probes and
 // the writer's own probes.

@@ -2,8 +2,9 @@
 // by parsing every Go file (go/parser, whatever its build tags), so that
 // the tests which hold the registry of fuzz/spec, the seed catalogue,
 // the planted faults and fuzz/README.md to the code find every target and
-// not only those someone listed. It is for tests; nothing shipped imports
-// it.
+// not only those someone listed; and the exported functions of a package,
+// for the READMEs that table them (ExportedFuncs). It is for tests;
+// nothing shipped imports it.
 package fuzzsource
 
 import (

@@ -1,7 +1,9 @@
-// Package proctest holds what the tests of the guard's process supervision
-// (targets/guard, cmd/canonfuzz) wait for: a file a test server writes line
-// by line, and the end of the processes it names. Every wait has a long
-// deadline that only detects a hang; nothing here asserts a speed.
+// Package proctest holds what the tests that run processes share: the
+// test binary re-executed as a fake oracle or server (Main, Self), and what
+// the tests of the guard's process supervision (targets/guard,
+// cmd/canonfuzz) wait for: a file a test server writes line by line, and
+// the end of the processes it names. Every wait has a long deadline that
+// only detects a hang; nothing here asserts a speed.
 package proctest
 
 import (

@@ -33,10 +33,7 @@ func TestMarshalValidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := sarifschema.Read(data)
-	if err != nil {
-		t.Fatalf("not SARIF 2.1.0: %v\n%s", err, data)
-	}
+	doc := sarifschema.ReadOrFail(t, data)
 	if doc.Version != "2.1.0" || len(doc.Runs) != 1 {
 		t.Fatalf("version %q, %d runs", doc.Version, len(doc.Runs))
 	}

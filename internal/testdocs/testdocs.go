@@ -1,6 +1,7 @@
 // Package testdocs generates the deterministic JSON documents that the
 // targets' benchmarks run on, so that every target and every peer library is
-// measured on the same bytes.
+// measured on the same bytes, and the large documents the minimizer's tests
+// reduce (HugeDuplicate, Chain).
 //
 // It sits in internal/ rather than fuzz/gen because targets' benchmarks use
 // it, and a target never imports the harness that tests it.
@@ -61,11 +62,7 @@ func MustGenerate(shape string, size int) []byte {
 var words = []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo", "lima"}
 
 func api(b *strings.Builder, r *rand.Rand, size int) {
-	b.WriteString(`{"data":[`)
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	fill(b, `{"data":[`, `],"total":0,"next":null}`, size, func(i int) {
 		fmt.Fprintf(b, `{"id":%d,"uuid":"%08x-%04x-4%03x-8%03x-%012x","name":"%s %s","email":"%s.%d@example.com",`,
 			i, r.Uint32(), r.IntN(1<<16), r.IntN(1<<12), r.IntN(1<<12), r.Uint64()&(1<<48-1),
 			words[r.IntN(len(words))], words[r.IntN(len(words))], words[r.IntN(len(words))], i)
@@ -81,16 +78,11 @@ func api(b *strings.Builder, r *rand.Rand, size int) {
 			fmt.Fprintf(b, `"%s"`, words[r.IntN(len(words))])
 		}
 		b.WriteString(`],"manager":null}`)
-	}
-	b.WriteString(`],"total":0,"next":null}`)
+	})
 }
 
 func deep(b *strings.Builder, r *rand.Rand, size int) {
-	b.WriteByte('[')
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	fill(b, "[", "]", size, func(int) {
 		const depth = 100
 		for d := 0; d < depth; d++ {
 			if d%2 == 0 {
@@ -107,44 +99,29 @@ func deep(b *strings.Builder, r *rand.Rand, size int) {
 				b.WriteString(`]`)
 			}
 		}
-	}
-	b.WriteByte(']')
+	})
 }
 
 var escapePieces = []string{`\n`, `\t`, `\"`, `\\`, `\/`, `\u0000`, `\u001f`, `\u00e9`, `\u20ac`, `\ud83d\ude00`, `é`, `€`, `😀`, `中文`, `plain text `, `\b\f\r`}
 
 func escapes(b *strings.Builder, r *rand.Rand, size int) {
-	b.WriteByte('[')
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	fill(b, "[", "]", size, func(int) {
 		b.WriteByte('"')
 		for p := 0; p < 8+r.IntN(24); p++ {
 			b.WriteString(escapePieces[r.IntN(len(escapePieces))])
 		}
 		b.WriteByte('"')
-	}
-	b.WriteByte(']')
+	})
 }
 
 func bigObject(b *strings.Builder, r *rand.Rand, size int) {
-	b.WriteByte('{')
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	fill(b, "{", "}", size, func(i int) {
 		fmt.Fprintf(b, `"%s_%d":%d`, words[r.IntN(len(words))], i, r.IntN(1_000_000))
-	}
-	b.WriteByte('}')
+	})
 }
 
 func numbers(b *strings.Builder, r *rand.Rand, size int) {
-	b.WriteByte('[')
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	fill(b, "[", "]", size, func(i int) {
 		switch i % 4 {
 		case 0:
 			b.WriteString(strconv.Itoa(r.IntN(1 << 30)))
@@ -155,8 +132,20 @@ func numbers(b *strings.Builder, r *rand.Rand, size int) {
 		default:
 			b.WriteString(strconv.FormatFloat(r.ExpFloat64(), 'f', 4, 64))
 		}
+	})
+}
+
+// fill writes open, elements (element i written by each) separated by
+// commas until b holds at least size bytes, and close.
+func fill(b *strings.Builder, open, close string, size int, each func(i int)) {
+	b.WriteString(open)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		each(i)
 	}
-	b.WriteByte(']')
+	b.WriteString(close)
 }
 
 // FlatArray returns a flat array of small integers of at least size bytes,

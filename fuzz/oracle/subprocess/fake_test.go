@@ -7,30 +7,24 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
 
 // fakeEnv selects, in a re-executed test binary, the fake oracle server
 // and its start-up behaviour instead of the tests.
 const fakeEnv = "CANONFUZZ_FAKE_ORACLE"
 
-func TestMain(m *testing.M) {
-	if mode, ok := os.LookupEnv(fakeEnv); ok {
-		os.Exit(fakeServer(mode))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { proctest.Main(m, fakeEnv, fakeServer) }
 
 // fakeConfig runs this test binary as the fake server in mode.
 func fakeConfig(t *testing.T, mode string) Config {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe, args, env := proctest.Self(t, fakeEnv, mode)
 	return Config{
 		Command:      exe,
-		Args:         []string{"-test.run=^$"},
-		Env:          append(os.Environ(), fakeEnv+"="+mode),
+		Args:         args,
+		Env:          env,
 		Timeout:      2 * time.Second,
 		StartTimeout: 2 * time.Second,
 	}
