@@ -32,10 +32,15 @@ func readSARIF(t *testing.T, dir, implKey string) *sarifschema.Log {
 	return log
 }
 
+// studyWriter is a study report that writes itself into a folder.
+type studyWriter interface {
+	Write(dir, command string) error
+}
+
 // committedSARIF reads the committed study's matrix.json in study into
 // rep, writes the study again into a temporary folder as command does,
 // and reads its SARIF log back (readSARIF).
-func committedSARIF(t *testing.T, study string, rep interface{ Write(dir, command string) error }, command, implKey string) *sarifschema.Log {
+func committedSARIF(t *testing.T, study string, rep studyWriter, command, implKey string) *sarifschema.Log {
 	t.Helper()
 	data, err := os.ReadFile(study + JSONFile)
 	if err != nil {
