@@ -285,7 +285,16 @@ func TestPollableInputReopensABlockingPipe(t *testing.T) {
 func blockingPipe(t *testing.T) (r, w *os.File) {
 	t.Helper()
 	var fds [2]int
-	if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+	// pipe(2) and FD_CLOEXEC under the fork lock, as package os does where
+	// pipe2(2) is missing (macOS): no child started meanwhile inherits them.
+	syscall.ForkLock.RLock()
+	err := syscall.Pipe(fds[:])
+	if err == nil {
+		syscall.CloseOnExec(fds[0])
+		syscall.CloseOnExec(fds[1])
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
 		t.Fatal(err)
 	}
 	r, w = os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
