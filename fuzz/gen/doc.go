@@ -22,5 +22,8 @@
 // chosen by a seed; [Canonical] writes its RFC 8785 canonical form, an
 // independent model of what a canonicalizer must output; [Hostile] writes
 // it with one planted flaw (a duplicate name, a lone surrogate, invalid
-// UTF-8, a trailing comma) that admission must refuse.
+// UTF-8, a trailing comma) that admission must refuse; [PlantNumber]
+// writes it with a number token Write never makes (past the largest
+// double, below half the smallest subnormal, or just outside RFC 8259
+// section 6's grammar) in place of one of its values.
 package gen

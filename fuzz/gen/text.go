@@ -2,19 +2,33 @@ package gen
 
 import "math/rand/v2"
 
+// numberWritings is the first byte from which GenerateText plants a
+// number shape: the 24 bytes 232..255, eight for each NumberShape, so
+// that bytes 0..231 (a multiple of the other writings' count) choose the
+// other writings as evenly as before the shapes were added.
+const numberWritings = 256 - 8*int(numberShapes)
+
 // GenerateText turns data into a JSON text for the properties whose input
 // is a raw text (fuzz/property's admission and canonicalization targets),
 // so that the engine reaches from nothing what a byte mutator does not
-// write: the first choice is the writing, plain (Write with seed 0), one
-// of Write's other representations, or one of Hostile's flaws (a
+// write: the first byte chooses the writing, plain (Write with seed 0),
+// one of Write's other representations, one of Hostile's flaws (a
 // duplicate name, a lone surrogate, invalid UTF-8, a raw control, a
-// trailing comma), chosen by the bytes rather than by a seed; the value
-// is drawn as Generate draws it, names across the UTF-16/code-point divide,
+// trailing comma, a bad escape) or, for 24 of its 256 values, a number
+// token of a NumberShape in place of a value (PlantNumber: 1e400, 1e-400,
+// .0, 0., +1 ...), whose token the next byte chooses; the value is drawn
+// as Generate draws it, names across the UTF-16/code-point divide,
 // noncharacters, escapes and the numbers of the edges included; the
 // writing's seed is read last. Like Generate, it never fails.
 func GenerateText(data []byte) []byte {
 	s := newSource(data)
-	how := s.intn(2 + int(flaws))
+	how := s.byte()
+	if how >= numberWritings {
+		shape, choice := NumberShape((how-numberWritings)/8), s.byte()
+		text, _ := PlantNumber(s.top(), s.uint64()|1, shape, choice)
+		return text
+	}
+	how %= 2 + int(flaws)
 	v := s.top()
 	seed := s.uint64() | 1
 	switch how {
