@@ -25,21 +25,43 @@ import (
 //     differ only in how the arguments are written: reference:message).
 //
 // A message the twin cannot decode because it has more values than
-// bound.MaxValues is out of the property's reach: the twin builds a tree
-// of the whole message, which is what the cheap decision exists to avoid.
+// bound.MaxValues is out of the twin's reach: the twin builds a tree of
+// the whole message, which is what the cheap decision exists to avoid.
+// Such a message is held instead to a refusal caused by a
+// *bound.LimitError (reference:limit): the cheap decision decodes only
+// the provenance, and provenance past a limit of targets/bound is refused
+// (section 4.3); a message whose values past the cap lie outside the
+// provenance is not refused for its size and is not checked.
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
 		cfg.Mode = mode
 		want := guard.DecideReference(raw, cfg)
-		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
-			return nil
-		}
 		got := decide(raw, cfg)
+		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
+			if v := limitRefusal(name, mode, raw, got); v != nil {
+				return v
+			}
+			continue
+		}
 		if v := sameDecision(name, mode, got, want); v != nil {
 			return v
 		}
+	}
+	return nil
+}
+
+// limitRefusal holds the decision on a message past bound.MaxValues: if
+// its provenance alone is past the cap, the refusal's cause is a
+// *bound.LimitError.
+func limitRefusal(property string, mode guard.Mode, raw []byte, got guard.Decision) *Violation {
+	if !provenancePastCap(raw) {
+		return nil
+	}
+	var le *bound.LimitError
+	if got.Refusal == nil || !errors.As(got.Refusal.Cause, &le) {
+		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want a refusal caused by a *bound.LimitError", mode, bound.MaxValues, got.Action, got.Refusal)
 	}
 	return nil
 }
