@@ -63,6 +63,9 @@ var paramsValues = []string{"", `null`, `[]`, `"read_file"`, `1`, `[{"name":"rea
 func GenerateMessage(data []byte) Message {
 	s := newSource(data)
 	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
+	if w.flaw == "provenance past cap" && s.intn(pastCapOdds) != 0 {
+		w.flaw = "" // past the cap on request only: it costs a reader 64 Ki values
+	}
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}
 }
 

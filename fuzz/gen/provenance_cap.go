@@ -11,6 +11,12 @@ import (
 // scalar, array and object, as bound.MaxValues counts them).
 const guardChainValues = 31
 
+// pastCapOdds is one in how many draws of the flaw "provenance past cap"
+// plants it (the rest are plain messages): a message past the cap costs
+// every reader of it a pass over 64 Ki values, and a fuzz target meeting
+// one in every len(messageFlaws) messages would run several times slower.
+const pastCapOdds = 64
+
 // capPadding is where pastCapChain pads GuardChain: the host's "in" list
 // of create_issue's repo.
 const capPadding = `"acme/docs"]`

@@ -3,6 +3,7 @@ package property
 import (
 	"bytes"
 	"errors"
+	"sync"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -34,13 +35,14 @@ import (
 // provenance is not refused for its size and is not checked.
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
+	pastCap := sync.OnceValue(func() bool { return provenancePastCap(raw) }) // read once, when needed
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
 		cfg.Mode = mode
 		want := guard.DecideReference(raw, cfg)
 		got := decide(raw, cfg)
 		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
-			if v := limitRefusal(name, mode, raw, got); v != nil {
+			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
 				return v
 			}
 			continue
@@ -55,8 +57,8 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 // limitRefusal holds the decision on a message past bound.MaxValues: if
 // its provenance alone is past the cap, the refusal's cause is a
 // *bound.LimitError.
-func limitRefusal(property string, mode guard.Mode, raw []byte, got guard.Decision) *Violation {
-	if !provenancePastCap(raw) {
+func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
+	if !pastCap {
 		return nil
 	}
 	var le *bound.LimitError
