@@ -18,7 +18,17 @@ type Glob struct {
 	// added or removed. Some match anyway (another '*' may take the '/');
 	// only a reference matcher can say which.
 	Probes []string
+	// NearMiss is the pattern with a near miss of the glob grammar after
+	// it (one of globNearMisses: a pattern cut after a backslash inside a
+	// class, an unclosed class, a trailing backslash, an empty or
+	// reversed class); it may be refused or not, and only a reference
+	// compiler can say which, at which offset and for which reason.
+	NearMiss string
 }
+
+// globNearMisses are what GenerateGlob writes after a pattern to make its
+// NearMiss.
+var globNearMisses = []string{`[a\`, `[\`, `[!\`, `\`, `[`, `[a`, `[!`, `[]`, `[!]`, `[z-a]`, `[a-`, `[a-\`}
 
 // globToken is one element of a generated pattern.
 type globToken struct {
@@ -59,6 +69,7 @@ func GenerateGlob(data []byte) Glob {
 		v, _ := s.expand(toks, -1)
 		g.Probes = append(g.Probes, miss, s.nudge(v))
 	}
+	g.NearMiss = g.Pattern + globNearMisses[s.intn(len(globNearMisses))]
 	return g
 }
 

@@ -43,7 +43,8 @@ var (
 // another reading does not share.
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
-	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object"}
+	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
+	"provenance past cap"}
 
 // jsonrpcVersions are the values of jsonrpc a message with that flaw
 // carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
@@ -62,6 +63,9 @@ var paramsValues = []string{"", `null`, `[]`, `"read_file"`, `1`, `[{"name":"rea
 func GenerateMessage(data []byte) Message {
 	s := newSource(data)
 	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
+	if w.flaw == "provenance past cap" && s.intn(pastCapOdds) != 0 {
+		w.flaw = "" // past the cap on request only: it costs a reader 64 Ki values
+	}
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}
 }
 
@@ -104,7 +108,7 @@ func (w *messageWriter) params() string {
 		tool = "create_issue"
 	}
 	members := []string{w.m("name", quote(tool)), w.m("arguments", w.arguments(tool, in))}
-	if w.s.bool() {
+	if w.flaw == "provenance past cap" || w.s.bool() {
 		members = append(members, w.m("_meta", w.meta()))
 	}
 	switch w.flaw {
@@ -166,6 +170,8 @@ func (w *messageWriter) meta() string {
 		} else {
 			chain = strings.TrimSuffix(chain, "}") + "," + broad + "}" // broad last
 		}
+	case "provenance past cap":
+		chain = pastCapChain()
 	}
 	return w.object(w.m("io.noescalation/provenance", chain), w.m("progressToken", "1"))
 }

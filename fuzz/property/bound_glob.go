@@ -76,7 +76,10 @@ func GlobMatchesReference(matchers []GlobMatcher, pattern, value string) *Violat
 // under compile and under bound.ReferenceGlob (expansion-unmatched); on
 // every near miss (a '*' or '?' given '/', a class given '/' or a
 // non-member, a character more or less, a case variant) the two agree
-// (probe-differs).
+// (probe-differs); and the pattern with a near miss of the grammar after
+// it (gen.Glob.NearMiss, such as a class cut after a backslash) is
+// refused by both or neither, at the same offset for the same reason
+// (near-miss-differs).
 func GlobGeneratedMatchesReference(compile GlobCompiler, data []byte) *Violation {
 	const name = "GlobGeneratedMatchesReference"
 	g := gen.GenerateGlob(data)
@@ -94,6 +97,24 @@ func GlobGeneratedMatchesReference(compile GlobCompiler, data []byte) *Violation
 		if got, want := match(v), re.MatchString(v); got != want {
 			return violated(name, "probe-differs", "pattern %q, value %q: matcher %v, reference %v", g.Pattern, v, got, want)
 		}
+	}
+	return nearMissRefusal(name, compile, g.NearMiss)
+}
+
+// nearMissRefusal holds compile's verdict on a pattern near the grammar's
+// edge to bound.ReferenceGlob's: both refuse it or neither, and a refusal
+// is a *bound.GlobError at the reference's offset for its reason.
+func nearMissRefusal(property string, compile GlobCompiler, pattern string) *Violation {
+	_, err := compile(pattern)
+	_, rerr := bound.ReferenceGlob(pattern)
+	var ge, re *bound.GlobError
+	switch {
+	case (err == nil) != (rerr == nil):
+		return violated(property, "near-miss-differs", "pattern %q: %v; the reference %v", pattern, err, rerr)
+	case err == nil:
+		return nil
+	case !errors.As(err, &ge) || !errors.As(rerr, &re) || ge.Offset != re.Offset || ge.Reason != re.Reason:
+		return violated(property, "near-miss-differs", "pattern %q: %v; the reference %v", pattern, err, rerr)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package property
 import (
 	"bytes"
 	"errors"
+	"sync"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
@@ -25,21 +26,44 @@ import (
 //     differ only in how the arguments are written: reference:message).
 //
 // A message the twin cannot decode because it has more values than
-// bound.MaxValues is out of the property's reach: the twin builds a tree
-// of the whole message, which is what the cheap decision exists to avoid.
+// bound.MaxValues is out of the twin's reach: the twin builds a tree of
+// the whole message, which is what the cheap decision exists to avoid.
+// Such a message is held instead to a refusal caused by a
+// *bound.LimitError (reference:limit): the cheap decision decodes only
+// the provenance, and provenance past a limit of targets/bound is refused
+// (section 4.3); a message whose values past the cap lie outside the
+// provenance is not refused for its size and is not checked.
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
+	pastCap := sync.OnceValue(func() bool { return provenancePastCap(raw) }) // read once, when needed
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
 		cfg.Mode = mode
 		want := guard.DecideReference(raw, cfg)
-		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
-			return nil
-		}
 		got := decide(raw, cfg)
+		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
+			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
+				return v
+			}
+			continue
+		}
 		if v := sameDecision(name, mode, got, want); v != nil {
 			return v
 		}
+	}
+	return nil
+}
+
+// limitRefusal holds the decision on a message past bound.MaxValues: if
+// its provenance alone is past the cap, the refusal's cause is a
+// *bound.LimitError.
+func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
+	if !pastCap {
+		return nil
+	}
+	var le *bound.LimitError
+	if got.Refusal == nil || !errors.As(got.Refusal.Cause, &le) {
+		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want a refusal caused by a *bound.LimitError", mode, bound.MaxValues, got.Action, got.Refusal)
 	}
 	return nil
 }

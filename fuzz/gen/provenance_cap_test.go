@@ -1,0 +1,22 @@
+package gen
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// TestPastCapChainIsOneValuePastTheCap checks that pastCapChain is exactly
+// one value past bound.MaxValues: the same padding by one value less
+// decodes, and pastCapChain is refused with a *LimitError.
+func TestPastCapChainIsOneValuePastTheCap(t *testing.T) {
+	if _, err := bound.DecodeAdmitted([]byte(padGuardChain(bound.MaxValues - guardChainValues))); err != nil {
+		t.Fatalf("GuardChain padded to bound.MaxValues values: %v, want it decoded", err)
+	}
+	_, err := bound.DecodeAdmitted([]byte(pastCapChain()))
+	var le *bound.LimitError
+	if !errors.As(err, &le) {
+		t.Fatalf("pastCapChain: %v, want a *bound.LimitError", err)
+	}
+}
