@@ -90,6 +90,18 @@ func requiredString(v Value, ptr, name string) (string, error) {
 	return m.Str, nil
 }
 
+// checkOperand refuses the operand arg of op, a prefix or glob at at,
+// unless it is a string of at most MaxOperandBytes bytes (section 3.2).
+func checkOperand(at string, op Op, arg Value) error {
+	if arg.Kind != KindString {
+		return malformed(at, "%s takes a string, not %v", op, arg.Kind)
+	}
+	if len(arg.Str) > MaxOperandBytes {
+		return overLimit(at, "operand bytes", MaxOperandBytes)
+	}
+	return nil
+}
+
 // ParseBound reads the raw bytes of one bound (a JSON array of rules,
 // section 3.1), as the meet command takes them.
 func ParseBound(raw []byte) (Bound, error) {
@@ -177,19 +189,13 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		}
 		return Constraint{Op: OpIn, Values: arg.Array}, nil
 	case OpPrefix:
-		if arg.Kind != KindString {
-			return Constraint{}, malformed(at, "prefix takes a string, not %v", arg.Kind)
-		}
-		if len(arg.Str) > MaxOperandBytes {
-			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
+		if err := checkOperand(at, op, arg); err != nil {
+			return Constraint{}, err
 		}
 		return Constraint{Op: OpPrefix, Operand: arg.Str}, nil
 	case OpGlob:
-		if arg.Kind != KindString {
-			return Constraint{}, malformed(at, "glob takes a string, not %v", arg.Kind)
-		}
-		if len(arg.Str) > MaxOperandBytes {
-			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
+		if err := checkOperand(at, op, arg); err != nil {
+			return Constraint{}, err
 		}
 		if _, err := CompileGlob(arg.Str); err != nil {
 			return Constraint{}, &MalformedError{Pointer: at, Reason: err.Error(), Err: err}
