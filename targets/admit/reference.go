@@ -142,15 +142,27 @@ func (p *refParser) array(i, depth int) (int, *Error) {
 		if e != nil {
 			return 0, e
 		}
-		i = p.space(end)
-		if i < len(p.in) && p.in[i] == ']' {
-			return i + 1, nil
+		var done bool
+		i, done, e = p.afterElement(end, ']')
+		if done || e != nil {
+			return i, e
 		}
-		if i >= len(p.in) || p.in[i] != ',' {
-			return 0, p.unexpected(i, "',' or ']'")
-		}
-		i = p.space(i + 1)
 	}
+}
+
+// afterElement reads what follows an array element or object member that
+// ends at end: the container's close (done, and the offset past it) or a
+// value-separator (the offset of the next element or member), RFC 8259
+// sections 4 and 5.
+func (p *refParser) afterElement(end int, close byte) (next int, done bool, e *Error) {
+	i := p.space(end)
+	if i < len(p.in) && p.in[i] == close {
+		return i + 1, true, nil
+	}
+	if i >= len(p.in) || p.in[i] != ',' {
+		return 0, false, p.unexpected(i, "',' or '"+string(close)+"'")
+	}
+	return p.space(i + 1), false, nil
 }
 
 // object is RFC 8259 section 4, with RFC 8785 section 3.1's unique names
@@ -184,14 +196,11 @@ func (p *refParser) object(i, depth int) (int, *Error) {
 		if e != nil {
 			return 0, e
 		}
-		i = p.space(end)
-		if i < len(p.in) && p.in[i] == '}' {
-			return i + 1, nil
+		var done bool
+		i, done, e = p.afterElement(end, '}')
+		if done || e != nil {
+			return i, e
 		}
-		if i >= len(p.in) || p.in[i] != ',' {
-			return 0, p.unexpected(i, "',' or '}'")
-		}
-		i = p.space(i + 1)
 	}
 }
 

@@ -61,12 +61,9 @@ func hopFromValue(v Value, ptr string) (Hop, error) {
 	if err := onlyMembers(v, ptr, "component", "bound"); err != nil {
 		return Hop{}, err
 	}
-	c, ok := v.Get("component")
-	if !ok {
-		return Hop{}, malformed(ptr+"/component", "component is required")
-	}
-	if c.Kind != KindString {
-		return Hop{}, malformed(ptr+"/component", "component must be a string, not %v", c.Kind)
+	component, err := requiredString(v, ptr, "component")
+	if err != nil {
+		return Hop{}, err
 	}
 	b, ok := v.Get("bound")
 	if !ok {
@@ -76,7 +73,33 @@ func hopFromValue(v Value, ptr string) (Hop, error) {
 	if err != nil {
 		return Hop{}, err
 	}
-	return Hop{Component: c.Str, Bound: bound}, nil
+	return Hop{Component: component, Bound: bound}, nil
+}
+
+// requiredString reads the string member name of the object v at ptr (a
+// hop's component, section 2.2; a rule's tool, section 3.1): absent or not
+// a string is malformed, at the member's pointer.
+func requiredString(v Value, ptr, name string) (string, error) {
+	m, ok := v.Get(name)
+	if !ok {
+		return "", malformed(ptr+"/"+name, "%s is required", name)
+	}
+	if m.Kind != KindString {
+		return "", malformed(ptr+"/"+name, "%s must be a string, not %v", name, m.Kind)
+	}
+	return m.Str, nil
+}
+
+// checkOperand refuses the operand arg of op, a prefix or glob at at,
+// unless it is a string of at most MaxOperandBytes bytes (section 3.2).
+func checkOperand(at string, op Op, arg Value) error {
+	if arg.Kind != KindString {
+		return malformed(at, "%s takes a string, not %v", op, arg.Kind)
+	}
+	if len(arg.Str) > MaxOperandBytes {
+		return overLimit(at, "operand bytes", MaxOperandBytes)
+	}
+	return nil
 }
 
 // ParseBound reads the raw bytes of one bound (a JSON array of rules,
@@ -117,14 +140,11 @@ func ruleFromValue(v Value, ptr string) (Rule, error) {
 	if err := onlyMembers(v, ptr, "tool", "args"); err != nil {
 		return Rule{}, err
 	}
-	t, ok := v.Get("tool")
-	if !ok {
-		return Rule{}, malformed(ptr+"/tool", "tool is required")
+	tool, err := requiredString(v, ptr, "tool")
+	if err != nil {
+		return Rule{}, err
 	}
-	if t.Kind != KindString {
-		return Rule{}, malformed(ptr+"/tool", "tool must be a string, not %v", t.Kind)
-	}
-	r := Rule{Tool: t.Str, Args: map[string]Constraint{}}
+	r := Rule{Tool: tool, Args: map[string]Constraint{}}
 	args, ok := v.Get("args")
 	if !ok {
 		return r, nil
@@ -169,19 +189,13 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		}
 		return Constraint{Op: OpIn, Values: arg.Array}, nil
 	case OpPrefix:
-		if arg.Kind != KindString {
-			return Constraint{}, malformed(at, "prefix takes a string, not %v", arg.Kind)
-		}
-		if len(arg.Str) > MaxOperandBytes {
-			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
+		if err := checkOperand(at, op, arg); err != nil {
+			return Constraint{}, err
 		}
 		return Constraint{Op: OpPrefix, Operand: arg.Str}, nil
 	case OpGlob:
-		if arg.Kind != KindString {
-			return Constraint{}, malformed(at, "glob takes a string, not %v", arg.Kind)
-		}
-		if len(arg.Str) > MaxOperandBytes {
-			return Constraint{}, overLimit(at, "operand bytes", MaxOperandBytes)
+		if err := checkOperand(at, op, arg); err != nil {
+			return Constraint{}, err
 		}
 		if _, err := CompileGlob(arg.Str); err != nil {
 			return Constraint{}, &MalformedError{Pointer: at, Reason: err.Error(), Err: err}

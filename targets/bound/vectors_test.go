@@ -102,11 +102,7 @@ func (v vector) run() error {
 		}
 		return nil
 	case "check":
-		doc, err := ParseValue(v.payload)
-		if err != nil {
-			return fmt.Errorf("payload: %v", err)
-		}
-		c, err := vectorCanon(doc)
+		doc, c, err := vectorPayload(v.payload)
 		if err != nil {
 			return err
 		}
@@ -126,11 +122,7 @@ func (v vector) run() error {
 		}
 		return nil
 	case "meet":
-		doc, err := ParseValue(v.payload)
-		if err != nil {
-			return fmt.Errorf("payload: %v", err)
-		}
-		c, err := vectorCanon(doc)
+		doc, c, err := vectorPayload(v.payload)
 		if err != nil {
 			return err
 		}
@@ -157,11 +149,17 @@ func (v vector) run() error {
 	return fmt.Errorf("unknown kind %q", v.kind)
 }
 
-func vectorCanon(doc Value) (Canon, error) {
+// vectorPayload parses a check or meet payload and the Canon its optional
+// "tools" member (a tools/list result) gives.
+func vectorPayload(payload []byte) (Value, Canon, error) {
+	doc, err := ParseValue(payload)
+	if err != nil {
+		return Value{}, Canon{}, fmt.Errorf("payload: %v", err)
+	}
 	tv, ok := doc.Get("tools")
 	if !ok {
-		return Canon{}, nil
+		return doc, Canon{}, nil
 	}
 	s, err := SchemasFromValue(tv)
-	return Canon{Schemas: s}, err
+	return doc, Canon{Schemas: s}, err
 }

@@ -1,7 +1,6 @@
 package digest
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,13 +34,9 @@ func loadVectors(t testing.TB, dir string) []vector {
 	}
 	var vs []vector
 	for _, file := range files {
-		b, err := os.ReadFile(file)
+		f, err := vecfile.Read(file)
 		if err != nil {
 			t.Fatal(err)
-		}
-		f, err := vecfile.Parse(b)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
 		}
 		v := vector{file: filepath.Base(file), arguments: strings.TrimSuffix(string(f.Payload), "\n")}
 		for _, h := range f.Header {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -239,21 +238,12 @@ func TestLivenessClientLeavesTermFirst(t *testing.T) {
 // blockedWriter is a log nobody reads: every Write blocks until release.
 type blockedWriter struct {
 	release chan struct{}
-	mu      sync.Mutex
-	b       bytes.Buffer
+	syncBuffer
 }
 
 func (w *blockedWriter) Write(p []byte) (int, error) {
 	<-w.release
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *blockedWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
+	return w.syncBuffer.Write(p)
 }
 
 // Nobody reads the guard's log: refusals are still answered, calls still

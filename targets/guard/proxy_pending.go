@@ -62,23 +62,7 @@ func (p *pendingSet) add(id []byte, initialize bool) error {
 // answer to the same request, or an answer to a cancelled request), and
 // for an id no request in flight can have (one idKeyOf refuses).
 func (p *pendingSet) answered(id []byte) bool {
-	key, err := idKeyOf(id)
-	if err != nil {
-		return false
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	c, ok := p.ids[key]
-	if !ok {
-		return false
-	}
-	// Which request of the key the server answered is not known: the
-	// oldest leaves, and the initialize count is kept at most the
-	// requests left.
-	c.written = c.written[1:]
-	c.initialize = min(c.initialize, len(c.written))
-	p.set(key, c)
-	return true
+	return p.removeOldest(id, false)
 }
 
 // cancel removes one request of this id that may be cancelled and reports
@@ -88,6 +72,15 @@ func (p *pendingSet) answered(id []byte) bool {
 // be cancelled by clients"; a receiver "MAY ignore" a cancel of a request
 // that cannot be cancelled, so its answer is still awaited).
 func (p *pendingSet) cancel(id []byte) bool {
+	return p.removeOldest(id, true)
+}
+
+// removeOldest removes the oldest request of id and reports whether there
+// was one to remove; cancelling leaves the initialize requests of id in
+// flight (see cancel). Which request of the key the server answered is not
+// known: the oldest leaves, and the initialize count is kept at most the
+// requests left.
+func (p *pendingSet) removeOldest(id []byte, cancelling bool) bool {
 	key, err := idKeyOf(id)
 	if err != nil {
 		return false
@@ -95,10 +88,11 @@ func (p *pendingSet) cancel(id []byte) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	c, ok := p.ids[key]
-	if !ok || len(c.written) == c.initialize {
+	if !ok || cancelling && len(c.written) == c.initialize {
 		return false
 	}
 	c.written = c.written[1:]
+	c.initialize = min(c.initialize, len(c.written))
 	p.set(key, c)
 	return true
 }

@@ -26,17 +26,26 @@ var benchDocs = []struct {
 	{"array12MB", genFlatNumbers, 12_000_000},
 }
 
+// genList appends to b, which holds the document's opening, the elements
+// elem writes (n counts them from 0) with sep between them until b holds
+// size bytes, and then close.
+func genList(b []byte, size int, sep string, elem func(b []byte, n int) []byte, close string) []byte {
+	for n := 0; len(b) < size; n++ {
+		if n > 0 {
+			b = append(b, sep...)
+		}
+		b = elem(b, n)
+	}
+	return append(b, close...)
+}
+
 // genAPI is a typical API response: an array of records whose members
 // come in struct order, not sorted, a few nested objects and arrays,
 // mostly ASCII strings with some accented and CJK text.
 func genAPI(size int) []byte {
 	r := rand.New(rand.NewPCG(1, 1))
 	words := []string{"alpha", "Zürich", "order", "東京", "payment", "crème brûlée", "status", "ok", "pending", "user"}
-	b := []byte(`{"data":[`)
-	for n := 0; len(b) < size; n++ {
-		if n > 0 {
-			b = append(b, ',')
-		}
+	return genList([]byte(`{"data":[`), size, ",", func(b []byte, n int) []byte {
 		b = fmt.Appendf(b, `{"id":%d,"uuid":"%08x-%04x-%04x","name":"%s %s","email":"user%d@example.com",`,
 			r.IntN(1e9), r.Uint32(), r.IntN(1<<16), r.IntN(1<<16), words[r.IntN(len(words))], words[r.IntN(len(words))], n)
 		b = fmt.Appendf(b, `"active":%t,"score":%.2f,"created":"2026-%02d-%02dT%02d:%02d:00Z","tags":["%s","%s"],`,
@@ -44,8 +53,8 @@ func genAPI(size int) []byte {
 			words[r.IntN(len(words))], words[r.IntN(len(words))])
 		b = fmt.Appendf(b, `"address":{"street":"%d %s Street","city":"%s","zip":"%05d"},"balance":%.2f,"ratio":%g,"parent":null}`,
 			r.IntN(999), words[r.IntN(len(words))], words[r.IntN(len(words))], r.IntN(1e5), r.NormFloat64()*1e4, r.Float64()/1e3)
-	}
-	return append(b, `],"count":0,"next":null}`...)
+		return b
+	}, `],"count":0,"next":null}`)
 }
 
 // genEscapes is an array of strings dense with escapes: short escapes,
@@ -55,18 +64,13 @@ func genEscapes(size int) []byte {
 	r := rand.New(rand.NewPCG(2, 2))
 	parts := []string{`\n`, `\"`, `\\`, `\t`, `\/`, `\u00e9`, `\u65E5`, `\ud83d\ude00`, `\u0001`, `\u001F`,
 		`plain`, `é`, `😀`, ` `, `\r\n`, `\b\f`}
-	b := []byte{'['}
-	for n := 0; len(b) < size; n++ {
-		if n > 0 {
-			b = append(b, ',')
-		}
+	return genList([]byte{'['}, size, ",", func(b []byte, n int) []byte {
 		b = append(b, '"')
 		for range 4 + r.IntN(24) {
 			b = append(b, parts[r.IntN(len(parts))]...)
 		}
-		b = append(b, '"')
-	}
-	return append(b, ']')
+		return append(b, '"')
+	}, "]")
 }
 
 // genNumbers is an array of numbers in every notation: small integers,
@@ -74,11 +78,7 @@ func genEscapes(size int) []byte {
 // negative zero and integers past 2^53.
 func genNumbers(size int) []byte {
 	r := rand.New(rand.NewPCG(3, 3))
-	b := []byte{'['}
-	for n := 0; len(b) < size; n++ {
-		if n > 0 {
-			b = append(b, ',')
-		}
+	return genList([]byte{'['}, size, ",", func(b []byte, n int) []byte {
 		switch n % 8 {
 		case 0:
 			b = strconv.AppendInt(b, int64(r.IntN(1e6)), 10)
@@ -97,8 +97,8 @@ func genNumbers(size int) []byte {
 		case 7:
 			b = strconv.AppendFloat(b, r.NormFloat64()*1e-9, 'f', -1, 64)
 		}
-	}
-	return append(b, ']')
+		return b
+	}, "]")
 }
 
 // genObject is one object with many members in random order, so the whole
@@ -106,11 +106,7 @@ func genNumbers(size int) []byte {
 // escape.
 func genObject(size int) []byte {
 	r := rand.New(rand.NewPCG(4, 4))
-	b := []byte{'{'}
-	for n := 0; len(b) < size; n++ {
-		if n > 0 {
-			b = append(b, ',')
-		}
+	return genList([]byte{'{'}, size, ",", func(b []byte, n int) []byte {
 		if n%10 == 0 {
 			b = fmt.Appendf(b, `"k\u00e9y%x_%d":`, r.Uint64(), n)
 		} else {
@@ -121,8 +117,8 @@ func genObject(size int) []byte {
 		} else {
 			b = fmt.Appendf(b, `"value %d"`, r.IntN(1e6))
 		}
-	}
-	return append(b, '}')
+		return b
+	}, "}")
 }
 
 // genFlatNumbers is one flat array of doubles at full precision and small
@@ -131,12 +127,7 @@ func genObject(size int) []byte {
 // keep it from being canonical already.
 func genFlatNumbers(size int) []byte {
 	r := rand.New(rand.NewPCG(5, 5))
-	b := make([]byte, 0, size+32)
-	b = append(b, '[')
-	for n := 0; len(b) < size; n++ {
-		if n > 0 {
-			b = append(b, ',', ' ')
-		}
+	return genList(append(make([]byte, 0, size+32), '['), size, ", ", func(b []byte, n int) []byte {
 		switch {
 		case n%2 == 0:
 			b = strconv.AppendInt(b, int64(r.IntN(1e9)), 10)
@@ -145,6 +136,6 @@ func genFlatNumbers(size int) []byte {
 		default:
 			b = strconv.AppendFloat(b, r.NormFloat64()*1e3, 'g', -1, 64)
 		}
-	}
-	return append(b, ']')
+		return b
+	}, "]")
 }
