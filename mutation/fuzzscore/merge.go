@@ -7,17 +7,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
 // ReadScore reads a fuzz-score.json.
 func ReadScore(path string) (*Score, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var sc Score
-	if err := json.Unmarshal(data, &sc); err != nil {
-		return nil, fmt.Errorf("fuzzscore: %s: %w", path, err)
+	if err := mutation.ReadJSON(path, &sc); err != nil {
+		return nil, fmt.Errorf("fuzzscore: %w", err)
 	}
 	return &sc, nil
 }
