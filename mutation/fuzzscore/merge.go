@@ -1,13 +1,11 @@
 package fuzzscore
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
@@ -64,12 +62,5 @@ func Merge(scores ...*Score) (*Score, error) {
 
 // WriteScore writes fuzz-score.json and summary.md into dir.
 func (sc *Score) WriteScore(dir string) error {
-	js, err := json.MarshalIndent(sc, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "fuzz-score.json"), append(js, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "summary.md"), []byte(sc.Summary()), 0o644)
+	return campaign.WriteReport(dir, "fuzz-score.json", "summary.md", sc, sc.Summary())
 }
