@@ -1,9 +1,7 @@
 package campaign
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -61,14 +59,7 @@ func (r *Report) Overruns() []string {
 // cfg.Out.
 func (r *Report) write(cfg Config, targets []Job) error {
 	dir := cfg.Out
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "campaign.json"), append(js, '\n'), 0o644); err != nil {
-		return fmt.Errorf("campaign: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "campaign.md"), []byte(r.Markdown()), 0o644); err != nil {
+	if err := WriteReport(dir, "campaign.json", "campaign.md", r, r.Markdown()); err != nil {
 		return fmt.Errorf("campaign: %w", err)
 	}
 	if err := sarif.Write(filepath.Join(dir, SARIFFile), r.SARIF(cfg.Root, targets)); err != nil {

@@ -13,19 +13,8 @@ import (
 // it, and matrix.json holds every count the three-way judgement made (the
 // rerun of the study itself needs the reference guard: make matrix-guards).
 func TestCommittedGuardReportRegenerates(t *testing.T) {
-	dir := filepath.Join("..", "docs", "study", "guards")
-	data, err := os.ReadFile(filepath.Join(dir, JSONFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, err := os.ReadFile(filepath.Join(dir, MDFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rep GuardReport
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
+	md := committedStudy(t, "guards", &rep)
 	m := regexp.MustCompile("Produced by `([^`]*)`").FindSubmatch(md)
 	if m == nil {
 		t.Fatal("matrix.md names no command")
@@ -43,4 +32,23 @@ func TestCommittedGuardReportRegenerates(t *testing.T) {
 	if departed := sum(func(ir GuardImplReport) int { return ir.Unsound + ir.OverRestrictive }); judged != departed || judged == 0 {
 		t.Errorf("%d departures, %d judged by the readings of the text", departed, judged)
 	}
+}
+
+// committedStudy reads the committed study docs/study/name: its
+// matrix.json into rep, and its matrix.md, which it returns.
+func committedStudy(t *testing.T, name string, rep any) []byte {
+	t.Helper()
+	dir := filepath.Join("..", "docs", "study", name)
+	data, err := os.ReadFile(filepath.Join(dir, JSONFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, rep); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, MDFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return md
 }

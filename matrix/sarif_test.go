@@ -1,7 +1,6 @@
 package matrix
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,18 +36,12 @@ type studyWriter interface {
 	Write(dir, command string) error
 }
 
-// committedSARIF reads the committed study's matrix.json in study into
-// rep, writes the study again into a temporary folder as command does,
-// and reads its SARIF log back (readSARIF).
-func committedSARIF(t *testing.T, study string, rep studyWriter, command, implKey string) *sarifschema.Log {
+// committedSARIF reads the matrix.json of the committed study name into
+// rep (committedStudy), writes the study again into a temporary folder as
+// command does, and reads its SARIF log back (readSARIF).
+func committedSARIF(t *testing.T, name string, rep studyWriter, command, implKey string) *sarifschema.Log {
 	t.Helper()
-	data, err := os.ReadFile(study + JSONFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, rep); err != nil {
-		t.Fatal(err)
-	}
+	committedStudy(t, name, rep)
 	dir := t.TempDir()
 	if err := rep.Write(dir, command); err != nil {
 		t.Fatal(err)
@@ -63,7 +56,7 @@ func committedSARIF(t *testing.T, study string, rep studyWriter, command, implKe
 // as matrix.json counts them.
 func TestCanonicalizerSARIFCountsEveryDeparture(t *testing.T) {
 	var rep Report
-	log := committedSARIF(t, "../docs/study/canonicalizers/", &rep, "canonfuzz matrix", "implementation")
+	log := committedSARIF(t, "canonicalizers", &rep, "canonfuzz matrix", "implementation")
 	counts := map[string]map[string]int{}
 	for _, r := range log.Runs[0].Results {
 		impl := r.Properties["implementation"].(string)
@@ -101,7 +94,7 @@ func TestCanonicalizerSARIFCountsEveryDeparture(t *testing.T) {
 // per class of every guard but ours.
 func TestGuardSARIFHasEveryClass(t *testing.T) {
 	var rep GuardReport
-	log := committedSARIF(t, "../docs/study/guards/", &rep, "canonfuzz matrix --guards", "guard")
+	log := committedSARIF(t, "guards", &rep, "canonfuzz matrix --guards", "guard")
 	want := 0
 	for _, ir := range rep.Implementations {
 		if ir.Name != OursGuardName {
@@ -122,27 +115,15 @@ func TestGuardSARIFHasEveryClass(t *testing.T) {
 // what Write makes of the matrix.json and matrix.md beside them (make
 // matrix writes all three; the nightly workflow uploads the SARIF).
 func TestCommittedStudySARIFIsCurrent(t *testing.T) {
-	for _, dir := range []string{"docs/study/canonicalizers", "docs/study/guards"} {
-		data, err := os.ReadFile(filepath.Join("..", dir, JSONFile))
-		if err != nil {
-			t.Fatal(err)
-		}
-		md, err := os.ReadFile(filepath.Join("..", dir, MDFile))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, name := range []string{"canonicalizers", "guards"} {
+		dir := "docs/study/" + name
 		var log sarif.Log
-		if strings.HasSuffix(dir, "guards") {
+		if name == "guards" {
 			var rep GuardReport
-			err = json.Unmarshal(data, &rep)
-			log = rep.SARIF(dir, string(md))
+			log = rep.SARIF(dir, string(committedStudy(t, name, &rep)))
 		} else {
 			var rep Report
-			err = json.Unmarshal(data, &rep)
-			log = rep.SARIF(dir, string(md))
-		}
-		if err != nil {
-			t.Fatal(err)
+			log = rep.SARIF(dir, string(committedStudy(t, name, &rep)))
 		}
 		want, err := sarif.Marshal(log)
 		if err != nil {

@@ -3,7 +3,6 @@ package mutation
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/scanner"
@@ -322,13 +321,9 @@ func (p *Plan) RefusalLines() map[string][]int {
 
 // ReadGremlins reads gremlins' --output file.
 func ReadGremlins(path string) (*GremlinsOutput, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var out GremlinsOutput
-	if err := json.Unmarshal(data, &out); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := ReadJSON(path, &out); err != nil {
+		return nil, err
 	}
 	return &out, nil
 }

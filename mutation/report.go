@@ -255,13 +255,9 @@ func (r *Report) WriteJSON(path string) error {
 
 // ReadReport reads a report written by WriteJSON (or any schema-2 report).
 func ReadReport(path string) (*Report, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	r := newReport()
-	if err := json.Unmarshal(data, r); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := ReadJSON(path, r); err != nil {
+		return nil, err
 	}
 	if r.Config == nil {
 		r.Config = map[string]any{}

@@ -18,7 +18,6 @@ package efficacy
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -357,12 +356,5 @@ func (r *Report) write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "efficacy.json"), append(js, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "efficacy.md"), []byte(r.Markdown()), 0o644)
+	return campaign.WriteReport(dir, "efficacy.json", "efficacy.md", r, r.Markdown())
 }

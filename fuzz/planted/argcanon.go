@@ -2,6 +2,8 @@ package planted
 
 import (
 	"errors"
+	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -58,34 +60,16 @@ func CanonNormalizeThenDecode(s string, fold bool) (string, error) {
 	return out, nil
 }
 
-// unescape decodes every %XX of s once.
+// unescape decodes every %XX of s once (url.PathUnescape: a '%' not
+// followed by two hex digits is refused, '+' is itself) and refuses
+// decoded bytes that are not UTF-8.
 func unescape(s string) (string, error) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+2 >= len(s) || !ishex(s[i+1]) || !ishex(s[i+2]) {
-			return "", errors.New("planted: malformed percent-encoding")
-		}
-		b.WriteByte(hexval(s[i+1])<<4 | hexval(s[i+2]))
-		i += 2
+	d, err := url.PathUnescape(s)
+	if err != nil {
+		return "", fmt.Errorf("planted: malformed percent-encoding: %w", err)
 	}
-	if !utf8.ValidString(b.String()) {
+	if !utf8.ValidString(d) {
 		return "", errors.New("planted: decoded bytes are not UTF-8")
 	}
-	return b.String(), nil
-}
-
-func ishex(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
-
-func hexval(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
+	return d, nil
 }

@@ -1,23 +1,19 @@
 package fuzzscore
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/campaign"
+	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
 // ReadScore reads a fuzz-score.json.
 func ReadScore(path string) (*Score, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var sc Score
-	if err := json.Unmarshal(data, &sc); err != nil {
-		return nil, fmt.Errorf("fuzzscore: %s: %w", path, err)
+	if err := mutation.ReadJSON(path, &sc); err != nil {
+		return nil, fmt.Errorf("fuzzscore: %w", err)
 	}
 	return &sc, nil
 }
@@ -66,12 +62,5 @@ func Merge(scores ...*Score) (*Score, error) {
 
 // WriteScore writes fuzz-score.json and summary.md into dir.
 func (sc *Score) WriteScore(dir string) error {
-	js, err := json.MarshalIndent(sc, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "fuzz-score.json"), append(js, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "summary.md"), []byte(sc.Summary()), 0o644)
+	return campaign.WriteReport(dir, "fuzz-score.json", "summary.md", sc, sc.Summary())
 }
