@@ -5,6 +5,9 @@ import "strconv"
 // enterName enters the member name whose quotes are at offsets q and end into
 // the innermost open object and refuses it if that object already has it.
 func (s *scanner) enterName(q, end int, escaped bool) error {
+	if !checkNames {
+		return nil
+	}
 	ns := &s.names
 	m := &s.stack[s.depth-1].names
 	off := q + 1

@@ -218,7 +218,14 @@ func (ns *nameSet) add(depth int, m *nameMark, e nameEntry, key uint64, name []b
 			bit := uint64(1) << (bloomMix(key, name) >> 58)
 			if m.seen&bit != 0 {
 				for k := m.entries; k < ns.count; k++ {
-					if p := ns.at(k); ns.equal(p, name) {
+					p := ns.at(k)
+					if n := p.count(); n != len(name) && n != longName && !p.escaped() {
+						// An unescaped name of another length, told
+						// apart without the call to equal (issue 20: a
+						// Bloom hit on api searched all ten names).
+						continue
+					}
+					if ns.equal(p, name) {
 						return p.quote()
 					}
 				}

@@ -201,7 +201,7 @@ func (s *scanner) push(i int, object bool) error {
 	}
 	f := &s.stack[s.depth]
 	f.object = object
-	if object {
+	if object && checkNames {
 		f.names = s.names.open()
 	}
 	s.depth++
@@ -210,7 +210,7 @@ func (s *scanner) push(i int, object bool) error {
 
 func (s *scanner) pop() {
 	s.depth--
-	if f := &s.stack[s.depth]; f.object {
+	if f := &s.stack[s.depth]; f.object && checkNames {
 		s.names.close(s.depth, &f.names)
 	}
 }
