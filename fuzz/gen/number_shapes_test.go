@@ -119,7 +119,7 @@ func TestGenerateTextPlantsNumberShapes(t *testing.T) {
 			}
 		}
 	}
-	if numberWritings%(2+int(flaws)) != 0 || 256-numberWritings != 24 {
+	if cutWritings%(2+int(flaws)) != 0 || 256-numberWritings != 24 {
 		t.Errorf("numberWritings = %d: the other writings are not drawn evenly, or the shapes do not take 24 bytes", numberWritings)
 	}
 }

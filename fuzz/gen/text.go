@@ -3,9 +3,10 @@ package gen
 import "math/rand/v2"
 
 // numberWritings is the first byte from which GenerateText plants a
-// number shape: the 24 bytes 232..255, eight for each NumberShape, so
-// that bytes 0..231 (a multiple of the other writings' count) choose the
-// other writings as evenly as before the shapes were added.
+// number shape: the 24 bytes 232..255, eight for each NumberShape; the
+// 16 below them cut a writing short (cutWritings), and bytes 0..215 (a
+// multiple of the other writings' count) choose the other writings
+// evenly.
 const numberWritings = 256 - 8*int(numberShapes)
 
 // GenerateText turns data into a JSON text for the properties whose input
@@ -19,7 +20,9 @@ const numberWritings = 256 - 8*int(numberShapes)
 // .0, 0., +1 ...), whose token the next byte chooses; the value is drawn
 // as Generate draws it, names across the UTF-16/code-point divide,
 // noncharacters, escapes and the numbers of the edges included; the
-// writing's seed is read last. Like Generate, it never fails.
+// writing's seed is read last. For 16 other first bytes (cutWritings) the
+// writing with a seed is cut short (CutShort), so that the input ends in
+// each state of the grammar. Like Generate, it never fails.
 func GenerateText(data []byte) []byte {
 	s := newSource(data)
 	how := s.byte()
@@ -27,6 +30,10 @@ func GenerateText(data []byte) []byte {
 		shape, choice := NumberShape((how-numberWritings)/8), s.byte()
 		text, _ := PlantNumber(s.top(), s.uint64()|1, shape, choice)
 		return text
+	}
+	if how >= cutWritings {
+		v, seed := s.top(), s.uint64()|1
+		return CutShort(Write(v, seed), rand.New(rand.NewPCG(seed, ^seed)))
 	}
 	how %= 2 + int(flaws)
 	v := s.top()

@@ -1,0 +1,55 @@
+package gen
+
+import "math/rand/v2"
+
+// cutWritings is the first byte from which GenerateText cuts its writing
+// short (CutShort): the 16 bytes 216..231, just below the number shapes,
+// so that bytes 0..215 (27 times the other writings' count) choose the
+// other writings evenly.
+const cutWritings = numberWritings - 16
+
+// CutShort returns text ended early, at a place r draws: three times in
+// four just after a token or a separator (a string's closing quote, '{',
+// '[', ':', ',', the last byte of a number or a literal, white space),
+// else after any byte. A mutator rarely writes a text that ends right
+// after a member name or a colon, so without it admission's refusals of
+// an input that ends in each state of RFC 8259's grammar (sections 2 to
+// 7: after a name, after a colon, after a member or an element, inside a
+// string, an escape, a number or a literal) are reached only from seeds.
+// The result is shorter than text (empty for an empty text) and usually
+// refused: a top-level number cut inside its digits is still a text.
+func CutShort(text []byte, r *rand.Rand) []byte {
+	if len(text) == 0 {
+		return text
+	}
+	if r.IntN(4) == 0 {
+		return text[:r.IntN(len(text))]
+	}
+	var ends []int
+	for p := 1; p < len(text); p++ {
+		if tokenEndsAt(text, p) {
+			ends = append(ends, p)
+		}
+	}
+	if len(ends) == 0 {
+		return text[:r.IntN(len(text))]
+	}
+	return text[:ends[r.IntN(len(ends))]]
+}
+
+// tokenEndsAt reports whether a token or a separator ends just before
+// text[p]: the byte before is structural or white space, or the last byte
+// of a run of letters, digits and number signs.
+func tokenEndsAt(text []byte, p int) bool {
+	switch text[p-1] {
+	case '"', '{', '[', ':', ',', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return inBareToken(text[p-1]) && !inBareToken(text[p])
+}
+
+// inBareToken reports whether c can stand in a number or a literal (RFC
+// 8259 sections 3 and 6).
+func inBareToken(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '.' || c == '+' || c == '-' || c == 'E'
+}

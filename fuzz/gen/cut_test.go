@@ -1,0 +1,92 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+)
+
+// grammarTour has every construct of RFC 8259 sections 2 to 7 once, with
+// white space between tokens, so that its prefixes end in every state of
+// admission's grammar.
+const grammarTour = `{ "a" : [ 1 , -2.5e+3 , true , false , null , "\n\u00e9\ud83d\ude00" ] , "b" : { } , "c" : [ ] }`
+
+// endOfInputRefusals is what admission says of each proper prefix of text
+// that it refuses at the prefix's end: the refusals of an input that ends
+// too early, one for each state the prefix can end in.
+func endOfInputRefusals(text []byte) map[string]bool {
+	seen := map[string]bool{}
+	for n := range len(text) {
+		if d, ok := endOfInputRefusal(text[:n]); ok {
+			seen[d] = true
+		}
+	}
+	return seen
+}
+
+// endOfInputRefusal is admission's refusal of text at its end, if that is
+// where it refuses it.
+func endOfInputRefusal(text []byte) (string, bool) {
+	var e *admit.Error
+	if !errors.As(admit.Scan(text, admit.Options{}), &e) || e.Offset != int64(len(text)) {
+		return "", false
+	}
+	return fmt.Sprintf("%v: %s", e.Kind, e.Detail), true
+}
+
+// TestGenerateTextEndsInEveryState: GenerateText on random bytes, as a
+// fuzzer with an empty corpus feeds it, reaches every refusal of an input
+// that ends early that the prefixes of grammarTour reach (at least six:
+// after a name, after a colon, inside a string, an escape, a number and a
+// literal). Without the cut writing it reaches only those its flaws
+// happen to make.
+func TestGenerateTextEndsInEveryState(t *testing.T) {
+	want := endOfInputRefusals([]byte(grammarTour))
+	if len(want) < 6 {
+		t.Fatalf("the tour reaches %d end-of-input refusals, want at least 6: %v", len(want), want)
+	}
+	got := map[string]bool{}
+	for _, in := range randomInputs(17, 6000) {
+		if d, ok := endOfInputRefusal(GenerateText(in)); ok {
+			got[d] = true
+		}
+	}
+	var missed []string
+	for d := range want {
+		if !got[d] {
+			missed = append(missed, d)
+		}
+	}
+	slices.Sort(missed)
+	if len(missed) > 0 {
+		t.Errorf("GenerateText on 6000 random inputs never ends early as:\n%q", missed)
+	}
+}
+
+// TestCutShort: the cut is shorter than the text and a prefix of it, an
+// empty text stays empty, and three draws in four end after a token.
+func TestCutShort(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	if got := CutShort(nil, r); len(got) != 0 {
+		t.Fatalf("CutShort(nil) = %q", got)
+	}
+	text := []byte(grammarTour)
+	atEnd := 0
+	const draws = 4000
+	for range draws {
+		got := CutShort(text, r)
+		if len(got) >= len(text) || string(text[:len(got)]) != string(got) {
+			t.Fatalf("CutShort = %q, not a proper prefix of %q", got, text)
+		}
+		if len(got) > 0 && tokenEndsAt(text, len(got)) {
+			atEnd++
+		}
+	}
+	if atEnd < draws*3/4 {
+		t.Errorf("%d of %d cuts end after a token, want at least three in four", atEnd, draws)
+	}
+}
