@@ -22,6 +22,8 @@ var _ = register(Target{
 		{Name: "no component", Comment: "an empty component identifier (every setting invalid)", Values: []any{[]byte{0}}},
 		{Name: "unknown disposition", Comment: "the disposition past reject", Values: []any{[]byte{1, 0, 2, 3, 0}}},
 		{Name: "message cap past 20 MiB", Comment: "one byte past the documented cap", Values: []any{[]byte{1, 0, 2, 1, 0, 1, 1, 0, 6, 1}}},
+		{Name: "disposition name empty", Comment: "the settings of all valid, then --absent given as the empty name (no default)", Values: []any{[]byte{1, 0, 2, 1, 0, 1, 1, 0, 3, 1, 2}}},
+		{Name: "disposition name unknown", Comment: "the settings of all valid, then --absent given as \"none\"", Values: []any{[]byte{1, 0, 2, 1, 0, 1, 1, 0, 3, 1, 9}}},
 		{Name: "both caps at their limits", Comment: "audit mode, a 20 MiB message cap and a 256 MiB server line cap: valid", Values: []any{[]byte{1, 0, 2, 1, 1, 1, 1, 1, 5, 8}}},
 	},
 	Planted: []Variant{
