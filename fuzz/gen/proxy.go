@@ -19,12 +19,25 @@ const NoServer = "/nonexistent/canonfuzz-no-server"
 // one past each, and a negative one.
 var proxyCaps = []int64{-1, 0, 1, 4 << 20, 20<<20 - 1, 20 << 20, 20<<20 + 1, 256<<20 - 1, 256 << 20, 256<<20 + 1}
 
+// DispositionNames are the names a proxy's absent-provenance disposition
+// is given by on the command line (canonfuzz guard --absent, read by
+// guard.ParseDisposition): the two documented names, the empty name (there
+// is no default), and names one edit away from them.
+var DispositionNames = []string{"originate", "reject", "", "Originate", "REJECT", "reject ", " originate", "originat", "rejected", "none", "0", "1"}
+
 // GenerateProxy turns data into the settings of a guard proxy
 // (guard.Proxy, guard.Config): each setting one choice from its valid
 // values and the values just outside them, so that every refusal of
 // Config.Validate and of the proxy's own checks is one byte away. The
 // server command is NoServer or empty. It never fails.
 func GenerateProxy(data []byte) guard.Proxy {
+	p, _ := GenerateProxyArgs(data)
+	return p
+}
+
+// GenerateProxyArgs is GenerateProxy and, drawn after the settings, the
+// command-line name of a disposition (one of DispositionNames).
+func GenerateProxyArgs(data []byte) (guard.Proxy, string) {
 	s := newSource(data)
 	var p guard.Proxy
 	if s.intn(4) != 0 {
@@ -48,5 +61,5 @@ func GenerateProxy(data []byte) guard.Proxy {
 	p.Grace = []time.Duration{0, time.Second, -1}[s.intn(3)]
 	p.MaxMessage = proxyCaps[s.intn(len(proxyCaps))]
 	p.MaxServerLine = proxyCaps[s.intn(len(proxyCaps))]
-	return p
+	return p, DispositionNames[s.intn(len(DispositionNames))]
 }

@@ -15,7 +15,15 @@ type ProxyGate struct {
 	Decide    Decider
 	Reference Decider // guard.DecideReference, the tree-based twin, which checks the Config on its own
 	Run       func(p *guard.Proxy, client io.Reader, out io.Writer) (int, error)
+	// ParseDisposition reads the disposition's command-line name
+	// (guard.ParseDisposition).
+	ParseDisposition func(name string) (guard.Disposition, error)
 }
+
+// referenceDispositions are the documented names of the absent-provenance
+// disposition (SEP-3246 section 4.5.1, which gives it no default; canonfuzz guard --absent): every other
+// name, the empty one included, is a configuration error.
+var referenceDispositions = map[string]guard.Disposition{"originate": guard.Originate, "reject": guard.Reject}
 
 // The documented ranges of the proxy's caps (guard.Proxy's documentation):
 // written here as numbers, not read from the target.
@@ -72,10 +80,14 @@ const configProbe = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"na
 // guard.ErrConfig exactly when it finds a fault of the proxy
 // (proxy:refused-valid, proxy:accepted-invalid). Valid settings name a
 // server that does not exist (gen.NoServer), so Run fails to start it and
-// never runs one.
+// never runs one. First, ParseDisposition reads the disposition's
+// command-line name as documented (disposition:...).
 func ProxySettingsAsDocumented(g ProxyGate, data []byte) *Violation {
 	const name = "ProxySettingsAsDocumented"
-	p := gen.GenerateProxy(data)
+	p, absent := gen.GenerateProxyArgs(data)
+	if v := dispositionAsDocumented(g.ParseDisposition, absent); v != nil {
+		return v
+	}
 	config, proxy := referenceConfigFault(p)
 	for _, side := range []struct {
 		prefix string
@@ -96,6 +108,24 @@ func ProxySettingsAsDocumented(g ProxyGate, data []byte) *Violation {
 		return violated(name, "proxy:refused-valid", "%+v: %v", p, err)
 	case !isConfig && proxy != "":
 		return violated(name, "proxy:accepted-invalid", "%+v, its %s invalid: %v", p, proxy, err)
+	}
+	return nil
+}
+
+// dispositionAsDocumented: parse reads a documented name as its
+// disposition and refuses every other name with guard.ErrConfig. Classes:
+// disposition:refused-valid, disposition:wrong, disposition:accepted-invalid.
+func dispositionAsDocumented(parse func(string) (guard.Disposition, error), name string) *Violation {
+	const class = "ProxySettingsAsDocumented"
+	got, err := parse(name)
+	want, documented := referenceDispositions[name]
+	switch {
+	case documented && err != nil:
+		return violated(class, "disposition:refused-valid", "%q: %v", name, err)
+	case documented && got != want:
+		return violated(class, "disposition:wrong", "%q read as %v, want %v", name, got, want)
+	case !documented && !errors.Is(err, guard.ErrConfig):
+		return violated(class, "disposition:accepted-invalid", "%q: read as %v, %v; want a guard.ErrConfig refusal", name, got, err)
 	}
 	return nil
 }
