@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"sync"
 )
 
 // The Eisel-Lemire algorithm (D. Lemire, "Number Parsing at a Gigabyte per
@@ -25,31 +24,44 @@ const (
 
 // pow10Mantissas holds, for q from minDecimalExp to maxDecimalExp, the
 // first 128 bits of 10^q rounded down, normalized so that the top bit is
-// set: {high, low}. It is computed once, on first use, with math/big.
-var pow10Mantissas = sync.OnceValue(func() [][2]uint64 {
-	t := make([][2]uint64, maxDecimalExp-minDecimalExp+1)
+// set: {high, low}. It is a package-level array computed at init with
+// math/big (about 600 entries), so that decimalToFloat indexes it
+// directly instead of calling a sync.OnceValue per conversion.
+var pow10Mantissas = pow10MantissaTable()
+
+// pow10MantissaTable computes pow10Mantissas.
+func pow10MantissaTable() (t [maxDecimalExp - minDecimalExp + 1][2]uint64) {
 	ten := big.NewInt(10)
-	for q := minDecimalExp; q <= maxDecimalExp; q++ {
-		p := new(big.Int).Exp(ten, big.NewInt(int64(max(q, -q))), nil)
-		var m *big.Int
-		if q >= 0 {
-			m = p
+	p := big.NewInt(1) // 10^k
+	for k := 0; k <= max(maxDecimalExp, -minDecimalExp); k++ {
+		if k > 0 {
+			p.Mul(p, ten)
+		}
+		if k <= maxDecimalExp {
+			m := new(big.Int).Set(p)
 			if n := m.BitLen(); n > 128 {
 				m.Rsh(m, uint(n-128))
 			} else {
 				m.Lsh(m, uint(128-n))
 			}
-		} else {
-			// floor(2^(127+b) / 10^-q) for 10^-q of b bits lies in
-			// [2^127, 2^128), since 10^-q is not a power of two.
-			m = new(big.Int).Lsh(big.NewInt(1), uint(127+p.BitLen()))
-			m.Quo(m, p)
+			t[k-minDecimalExp] = split128(m)
 		}
-		lo := new(big.Int).And(m, new(big.Int).SetUint64(math.MaxUint64))
-		t[q-minDecimalExp] = [2]uint64{new(big.Int).Rsh(m, 64).Uint64(), lo.Uint64()}
+		if k > 0 && -k >= minDecimalExp {
+			// floor(2^(127+b) / 10^k) for 10^k of b bits lies in
+			// [2^127, 2^128), since 10^k is not a power of two.
+			m := new(big.Int).Lsh(big.NewInt(1), uint(127+p.BitLen()))
+			m.Quo(m, p)
+			t[-k-minDecimalExp] = split128(m)
+		}
 	}
 	return t
-})
+}
+
+// split128 returns m, below 2^128, as {high, low} 64-bit words.
+func split128(m *big.Int) [2]uint64 {
+	lo := new(big.Int).And(m, new(big.Int).SetUint64(math.MaxUint64))
+	return [2]uint64{new(big.Int).Rsh(m, 64).Uint64(), lo.Uint64()}
+}
 
 // decimalToFloat returns the double nearest to w × 10^q, rounding half to
 // even, for w > 0 and q in [minDecimalExp, maxDecimalExp]. It reports false
@@ -59,7 +71,7 @@ func decimalToFloat(w uint64, q int) (float64, bool) {
 	if w == 0 || q < minDecimalExp || q > maxDecimalExp {
 		return 0, false
 	}
-	pow := pow10Mantissas()[q-minDecimalExp]
+	pow := &pow10Mantissas[q-minDecimalExp]
 	shift := bits.LeadingZeros64(w)
 	w <<= shift
 	// floor(q × log2(10)) is (217706 × q) >> 16 over this range; with the

@@ -185,7 +185,11 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 	if !ok {
 		return appendParsed(dst, tok)
 	}
-	if shortestAsWritten(w, q, f) || closestAsWritten(w, q, f) {
+	asWritten, decided := digitsAsWritten(w, q, f)
+	if !decided {
+		asWritten = shortestAsWritten(w, q, f) || closestAsWritten(w, q, f)
+	}
+	if asWritten {
 		if d.neg {
 			dst = append(dst, '-')
 		}
