@@ -20,51 +20,33 @@ func TestDispositionAsDocumentedCanFail(t *testing.T) {
 			t.Errorf("guard.ParseDisposition(%q): %v", name, v)
 		}
 	}
-	faults := map[string]func(string) (guard.Disposition, error){
-		"the empty name read as originate": func(s string) (guard.Disposition, error) {
-			if s == "" {
-				return guard.Originate, nil
-			}
-			return guard.ParseDisposition(s)
-		},
-		"the empty name read as the zero value": func(s string) (guard.Disposition, error) {
-			if s == "" {
-				return 0, nil
-			}
-			return guard.ParseDisposition(s)
-		},
-		"names read without case": func(s string) (guard.Disposition, error) {
-			if s == "Originate" {
-				return guard.Originate, nil
-			}
-			return guard.ParseDisposition(s)
-		},
-		"reject refused": func(s string) (guard.Disposition, error) {
-			if s == "reject" {
-				return 0, fmt.Errorf("%w: no", guard.ErrConfig)
-			}
-			return guard.ParseDisposition(s)
-		},
-		"reject read as originate": func(s string) (guard.Disposition, error) {
-			if s == "reject" {
-				return guard.Originate, nil
-			}
-			return guard.ParseDisposition(s)
-		},
-		"an unknown name refused untyped": func(s string) (guard.Disposition, error) {
-			if s == "none" {
-				return 0, errors.New("no")
-			}
-			return guard.ParseDisposition(s)
-		},
+	// Each fault reads one name otherwise than documented and every other
+	// name as guard.ParseDisposition does.
+	faults := []struct {
+		fault, name string
+		got         guard.Disposition
+		err         error
+	}{
+		{"the empty name read as originate", "", guard.Originate, nil},
+		{"the empty name read as the zero value", "", 0, nil},
+		{"names read without case", "Originate", guard.Originate, nil},
+		{"reject refused", "reject", 0, fmt.Errorf("%w: no", guard.ErrConfig)},
+		{"reject read as originate", "reject", guard.Originate, nil},
+		{"an unknown name refused untyped", "none", 0, errors.New("no")},
 	}
-	for fault, parse := range faults {
+	for _, f := range faults {
+		parse := func(s string) (guard.Disposition, error) {
+			if s == f.name {
+				return f.got, f.err
+			}
+			return guard.ParseDisposition(s)
+		}
 		caught := false
 		for _, name := range gen.DispositionNames {
 			caught = caught || dispositionAsDocumented(parse, name) != nil
 		}
 		if !caught {
-			t.Errorf("%s: no name of gen.DispositionNames is a violation", fault)
+			t.Errorf("%s: no name of gen.DispositionNames is a violation", f.fault)
 		}
 	}
 }
