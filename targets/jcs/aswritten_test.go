@@ -122,12 +122,7 @@ func TestDigitsAsWrittenBoundaries(t *testing.T) {
 			}
 		}
 	}
-	if tried < 50_000 || taken < tried*99/100 {
-		t.Errorf("digitsAsWritten took %d of %d shortest tokens in its range", taken, tried)
-	}
-	if testing.Verbose() {
-		t.Logf("digitsAsWritten took %d of %d shortest tokens in its range", taken, tried)
-	}
+	checkTakeRate(t, "digitsAsWritten took %d of %d shortest tokens in its range", taken, tried, 50_000, 99)
 	for _, x := range []float64{5e-324, 2.2250738585072009e-308, math.MaxFloat64, 1e300} {
 		w, q := shortestDecimal(t, x)
 		if _, ok := digitsAsWritten(w, q, x); ok {

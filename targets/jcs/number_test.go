@@ -184,12 +184,7 @@ func TestClosestAsWrittenDecides(t *testing.T) {
 			}
 		}
 	}
-	if tried < 1000 || taken < tried*9/10 {
-		t.Errorf("closestAsWritten took %d of %d shortest 17-digit tokens", taken, tried)
-	}
-	if testing.Verbose() {
-		t.Logf("closestAsWritten took %d of %d shortest 17-digit tokens", taken, tried)
-	}
+	checkTakeRate(t, "closestAsWritten took %d of %d shortest 17-digit tokens", taken, tried, 1000, 90)
 }
 
 // readTokenDecimal reads a number token digit by digit (addDigit), as
@@ -214,4 +209,17 @@ func readTokenDecimal(t *testing.T, tok string) decimal {
 		d.q += e
 	}
 	return d
+}
+
+// checkTakeRate fails t unless a fast path was tried at least minTried
+// times and taken at least percent of them; format reads taken, then
+// tried, and is logged under -v.
+func checkTakeRate(t *testing.T, format string, taken, tried, minTried, percent int) {
+	t.Helper()
+	if tried < minTried || taken < tried*percent/100 {
+		t.Errorf(format, taken, tried)
+	}
+	if testing.Verbose() {
+		t.Logf(format, taken, tried)
+	}
 }
