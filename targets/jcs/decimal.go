@@ -2,7 +2,6 @@ package jcs
 
 import (
 	"math"
-	"math/big"
 	"math/bits"
 )
 
@@ -22,46 +21,15 @@ const (
 	maxDecimalExp = 288
 )
 
-// pow10Mantissas holds, for q from minDecimalExp to maxDecimalExp, the
-// first 128 bits of 10^q rounded down, normalized so that the top bit is
-// set: {high, low}. It is a package-level array computed at init with
-// math/big (about 600 entries), so that decimalToFloat indexes it
-// directly instead of calling a sync.OnceValue per conversion.
-var pow10Mantissas = pow10MantissaTable()
-
-// pow10MantissaTable computes pow10Mantissas.
-func pow10MantissaTable() (t [maxDecimalExp - minDecimalExp + 1][2]uint64) {
-	ten := big.NewInt(10)
-	p := big.NewInt(1) // 10^k
-	for k := 0; k <= max(maxDecimalExp, -minDecimalExp); k++ {
-		if k > 0 {
-			p.Mul(p, ten)
-		}
-		if k <= maxDecimalExp {
-			m := new(big.Int).Set(p)
-			if n := m.BitLen(); n > 128 {
-				m.Rsh(m, uint(n-128))
-			} else {
-				m.Lsh(m, uint(128-n))
-			}
-			t[k-minDecimalExp] = split128(m)
-		}
-		if k > 0 && -k >= minDecimalExp {
-			// floor(2^(127+b) / 10^k) for 10^k of b bits lies in
-			// [2^127, 2^128), since 10^k is not a power of two.
-			m := new(big.Int).Lsh(big.NewInt(1), uint(127+p.BitLen()))
-			m.Quo(m, p)
-			t[-k-minDecimalExp] = split128(m)
-		}
-	}
-	return t
-}
-
-// split128 returns m, below 2^128, as {high, low} 64-bit words.
-func split128(m *big.Int) [2]uint64 {
-	lo := new(big.Int).And(m, new(big.Int).SetUint64(math.MaxUint64))
-	return [2]uint64{new(big.Int).Rsh(m, 64).Uint64(), lo.Uint64()}
-}
+// pow10Mantissas (pow10_table.go) holds, for q from minDecimalExp to
+// maxDecimalExp, the first 128 bits of 10^q rounded down, normalized so
+// that the top bit is set: {high, low}. It is a literal written by
+// TestPow10TableFile from math/big (go generate), as strconv keeps its
+// detailedPowersOfTen: nothing is computed at start-up, which every binary
+// linking this package (canonfuzz guard among them) would pay, and
+// decimalToFloat indexes it directly.
+//
+//go:generate go test -run ^TestPow10TableFile$ -update-pow10 .
 
 // decimalToFloat returns the double nearest to w × 10^q, rounding half to
 // even, for w > 0 and q in [minDecimalExp, maxDecimalExp]. It reports false
