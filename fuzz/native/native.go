@@ -48,7 +48,9 @@ func Target(f *testing.F, name string) func(t *testing.T, args ...any) {
 	}
 	return func(tt *testing.T, args ...any) {
 		tt.Helper()
-		if v := b.Check(property.Input(args)); v != nil {
+		var v *property.Violation
+		guardInput(func() { v = b.Check(property.Input(args)) })
+		if v != nil {
 			tt.Fatal(v)
 		}
 	}

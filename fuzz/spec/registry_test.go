@@ -28,8 +28,10 @@ func declared(t *testing.T) []fuzzsource.Declared {
 // fixtures are the fuzz targets of fuzz/planted's fixtures, the planted
 // canonicalizers the minimizers are measured on: targets whose
 // implementation is the fault itself, so not the registry's (the planted
-// package holds them, and this package cannot import it).
-var fixtures = []string{"FuzzPlantedLastWins", "FuzzPlantedSubstitute", "FuzzPlantedCodePointOrder", "FuzzPlantedEncodingJSON"}
+// package holds them, and this package cannot import it), and
+// fuzz/native's FuzzHangFixture, the hang its watchdog is tested on
+// (built only with the tag hangfixture).
+var fixtures = []string{"FuzzPlantedLastWins", "FuzzPlantedSubstitute", "FuzzPlantedCodePointOrder", "FuzzPlantedEncodingJSON", "FuzzHangFixture"}
 
 // Every native fuzz target of the module is a target of the registry, in
 // the file the registry names, taking the arguments the registry says;

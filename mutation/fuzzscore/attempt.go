@@ -91,8 +91,10 @@ func classify(with, without replayed, limit time.Duration) (status, detail strin
 		return AttemptError, "replay with the mutant: " + with.err.Error()
 	case without.err != nil:
 		return AttemptError, "replay unmutated: " + without.err.Error()
-	case with.timedOut || without.timedOut:
-		return AttemptTimeout, fmt.Sprintf("a replay ran past %s", limit)
+	case without.timedOut:
+		return AttemptTimeout, fmt.Sprintf("the unmutated build's replay ran past its limit (%s, or %s an input) too: unconfirmed", limit, inputLimit(limit))
+	case with.timedOut:
+		return AttemptHung, fmt.Sprintf("hangs with the mutant on (ran past %s an input, or %s in all) and passes unmutated: a confirmed hang, a Timeout, not a kill", inputLimit(limit), limit)
 	case !with.failed:
 		return AttemptNotReproduced, "the input passes when replayed with the mutant on"
 	case without.failed:

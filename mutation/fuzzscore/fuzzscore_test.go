@@ -21,7 +21,8 @@ func TestClassifyKillsOnlyWhatTheUnmutatedBuildPasses(t *testing.T) {
 		{"confirmed", fail, pass, AttemptKilled},
 		{"the unmutated build fails too", fail, fail, AttemptFailsUnmutated},
 		{"does not fail again", pass, pass, AttemptNotReproduced},
-		{"replay hangs with the mutant", replayed{failed: true, timedOut: true}, pass, AttemptTimeout},
+		{"replay hangs with the mutant: a confirmed hang", replayed{failed: true, timedOut: true}, pass, AttemptHung},
+		{"replay hangs with the mutant and unmutated", replayed{failed: true, timedOut: true}, replayed{failed: true, timedOut: true}, AttemptTimeout},
 		{"replay hangs unmutated", fail, replayed{failed: true, timedOut: true}, AttemptTimeout},
 		{"the input did not run", replayed{failed: true, err: errors.New("did not run")}, pass, AttemptError},
 	}
@@ -32,8 +33,9 @@ func TestClassifyKillsOnlyWhatTheUnmutatedBuildPasses(t *testing.T) {
 	}
 }
 
-// A mutant is Killed only by a confirmed kill; hangs and crashes alone
-// leave it unjudged (RuntimeError), never killed.
+// A mutant is Killed only by a confirmed kill; a confirmed hang makes it
+// a Timeout, never a kill; unconfirmed hangs and crashes alone leave it
+// unjudged (RuntimeError).
 func TestDecideCountsOnlyConfirmedKills(t *testing.T) {
 	trial := func(killed bool, statuses ...string) Trial {
 		tr := Trial{Killed: killed}
@@ -50,6 +52,8 @@ func TestDecideCountsOnlyConfirmedKills(t *testing.T) {
 	}{
 		{"killed in one of two", []Trial{trial(false, AttemptSurvived), trial(true, AttemptTimeout, AttemptKilled)}, mutation.Killed, 1},
 		{"hung and crashed", []Trial{trial(false, AttemptTimeout, AttemptCrashed)}, "RuntimeError", 0},
+		{"a confirmed hang", []Trial{{Hung: true, Attempts: []Attempt{{Target: "FuzzX", Status: AttemptHung}}}, trial(false, AttemptSurvived)}, mutation.Timeout, 0},
+		{"a confirmed hang, then killed", []Trial{{Hung: true, Attempts: []Attempt{{Target: "FuzzX", Status: AttemptHung}}}, trial(true, AttemptKilled)}, mutation.Killed, 1},
 		{"the unmutated build fails too", []Trial{trial(false, AttemptFailsUnmutated)}, mutation.Survived, 0},
 		{"survived", []Trial{trial(false, AttemptSurvived, AttemptOverran)}, mutation.Survived, 0},
 	}
@@ -62,8 +66,9 @@ func TestDecideCountsOnlyConfirmedKills(t *testing.T) {
 	}
 }
 
-// The blind spots are the mutants the tests kill and the fuzzers do not;
-// the fuzzers' score counts only kills, the tests' Stryker's detected.
+// The blind spots are the mutants the tests detect and the fuzzers do
+// not; both scores are Stryker's detected (killed or timed out), the
+// fuzzers' timeouts confirmed hangs, counted apart from their kills.
 func TestTallyListsTheBlindSpots(t *testing.T) {
 	sc := &Score{Mutants: []*Mutant{
 		{ID: "a", Status: mutation.Killed, TestsStatus: mutation.Killed},
@@ -72,6 +77,7 @@ func TestTallyListsTheBlindSpots(t *testing.T) {
 		{ID: "d", Status: mutation.Killed, TestsStatus: mutation.Survived},
 		{ID: "e", Status: "RuntimeError", TestsStatus: mutation.Killed},
 		{ID: "f", Status: mutation.Ignored, TestsStatus: mutation.Ignored},
+		{ID: "g", Status: mutation.Timeout, TestsStatus: mutation.Timeout},
 	}}
 	sc.tally()
 	if want := []string{"b", "c"}; !slices.Equal(sc.BlindSpots, want) {
@@ -80,10 +86,10 @@ func TestTallyListsTheBlindSpots(t *testing.T) {
 	if want := []string{"d"}; !slices.Equal(sc.FuzzOnly, want) {
 		t.Errorf("fuzz only %v, want %v", sc.FuzzOnly, want)
 	}
-	if sc.Fuzz != (Tally{Killed: 2, Valid: 4, Score: 50, Invalid: 2}) {
+	if sc.Fuzz != (Tally{Killed: 2, Timeout: 1, Valid: 5, Score: 60, Invalid: 2}) {
 		t.Errorf("fuzz %+v", sc.Fuzz)
 	}
-	if sc.Tests.Killed != 4 || sc.Tests.Valid != 5 || sc.Tests.Invalid != 1 {
+	if sc.Tests.Killed != 3 || sc.Tests.Timeout != 2 || sc.Tests.Valid != 6 || sc.Tests.Invalid != 1 {
 		t.Errorf("tests %+v", sc.Tests)
 	}
 }

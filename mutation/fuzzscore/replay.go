@@ -12,13 +12,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/native"
 	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
 // replayed is one replay of a failing input.
 type replayed struct {
 	failed   bool
-	timedOut bool
+	timedOut bool // ran past the replay's limit, or the watchdog's per-input limit (native.HangMarker)
 	out      string
 	err      error // the replay could not run, or did not run the input
 }
@@ -44,16 +45,23 @@ func replay(ctx context.Context, exe, target, input, dir string, num int, limit 
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, "-test.run=^"+target+"$/^"+regexp.QuoteMeta(name)+"$", "-test.v", "-test.count=1")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), seedsEnv, mutation.EnvMutant+"="+strconv.Itoa(num))
+	cmd.Env = append(os.Environ(), seedsEnv, mutation.EnvMutant+"="+strconv.Itoa(num), native.InputLimitEnv+"="+inputLimit(limit).String())
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	runErr := cmd.Run()
-	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil, out: tail(out.String(), 2000)}
+	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil || strings.Contains(out.String(), native.HangMarker), out: tail(out.String(), 2000)}
 	if !r.timedOut && !strings.Contains(out.String(), target+"/"+name) {
 		r.err = fmt.Errorf("%s did not run %s/%s (%v):\n%s", filepath.Base(exe), target, name, runErr, r.out)
 	}
 	return r
+}
+
+// inputLimit is the per-input limit a replay runs under: a sixth of the
+// replay's own, so that a hang ends as the watchdog's (native.HangMarker)
+// before the replay is killed; 10 s under the default minute.
+func inputLimit(replay time.Duration) time.Duration {
+	return max(replay/6, time.Second)
 }
 
 func tail(s string, n int) string {

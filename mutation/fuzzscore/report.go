@@ -76,8 +76,8 @@ func (sc *Score) Write(dir, bundle string, sw *mutation.Sweep, md mutation.Markd
 
 // Headline is the one line of both scores.
 func (sc *Score) Headline() string {
-	return fmt.Sprintf("fuzzers %.1f%% (%d/%d killed, seeds withheld, %.0f s a target, %d trial(s)); tests %.1f%% (%d/%d); %d blind spot(s); %d not judged by the fuzzers",
-		sc.Fuzz.Score, sc.Fuzz.Killed, sc.Fuzz.Valid, sc.Budget, sc.TrialsEach, sc.Tests.Score, sc.Tests.Killed, sc.Tests.Valid,
+	return fmt.Sprintf("fuzzers %.1f%% (%d/%d killed, %d hung; seeds withheld, %.0f s a target, %d trial(s)); tests %.1f%% (%d/%d killed, %d timed out); %d blind spot(s); %d not judged by the fuzzers",
+		sc.Fuzz.Score, sc.Fuzz.Killed, sc.Fuzz.Valid, sc.Fuzz.Timeout, sc.Budget, sc.TrialsEach, sc.Tests.Score, sc.Tests.Killed, sc.Tests.Valid, sc.Tests.Timeout,
 		len(sc.BlindSpots), sc.Fuzz.Invalid)
 }
 

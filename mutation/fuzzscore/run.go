@@ -132,6 +132,12 @@ func (s *scorer) trial(ctx context.Context, m *mutation.Mutant, num int, b *buil
 			tr.Killed, tr.KilledBy, tr.Seconds, tr.Execs = true, t.Name, a.Seconds, a.Execs
 			break
 		}
+		if a.Status == AttemptHung {
+			// A confirmed hang detects the mutant, as a test's time-out
+			// does in Stryker's score; a later target could still kill
+			// it outright, which the trial then records instead.
+			tr.Hung = true
+		}
 	}
 	tr.Wall = time.Since(start).Seconds()
 	return tr
@@ -139,14 +145,16 @@ func (s *scorer) trial(ctx context.Context, m *mutation.Mutant, num int, b *buil
 
 // decide sets the mutant's status from its trials.
 func (m *Mutant) decide() {
-	judged := 0
+	judged, hung := 0, 0
 	var seen []string
 	for _, tr := range m.Trials {
 		if tr.Killed {
 			m.Found++
+		} else if tr.Hung {
+			hung++
 		}
 		for _, a := range tr.Attempts {
-			if a.Status == AttemptKilled || a.Status == AttemptSurvived || a.Status == AttemptFailsUnmutated ||
+			if a.Status == AttemptKilled || a.Status == AttemptHung || a.Status == AttemptSurvived || a.Status == AttemptFailsUnmutated ||
 				a.Status == AttemptNotReproduced || a.Status == AttemptOverran {
 				judged++
 			}
@@ -157,6 +165,9 @@ func (m *Mutant) decide() {
 	case m.Found > 0:
 		m.Status = mutation.Killed
 		m.Reason = fmt.Sprintf("killed in %d of %d trials", m.Found, len(m.Trials))
+	case hung > 0:
+		m.Status = mutation.Timeout
+		m.Reason = fmt.Sprintf("a confirmed hang in %d of %d trials, no kill: %s", hung, len(m.Trials), strings.Join(seen, ", "))
 	case judged == 0:
 		m.Status = "RuntimeError"
 		m.Reason = "no fuzz target could judge it: " + strings.Join(seen, ", ")

@@ -8,7 +8,8 @@ const (
 	AttemptSurvived       = "survived"        // fuzzed for the budget, no failing input
 	AttemptFailsUnmutated = "fails-unmutated" // the unmutated build fails the input too: no kill (a fault of the target, or a flaky property)
 	AttemptNotReproduced  = "not-reproduced"  // the input passes when replayed with the mutant on: no kill
-	AttemptTimeout        = "timeout"         // the fuzzing process, or a replay, ran past its limit: no kill
+	AttemptTimeout        = "timeout"         // the fuzzing process, or a replay, ran past its limit, unconfirmed: no kill
+	AttemptHung           = "hung"            // a confirmed hang: the input runs past the per-input limit with the mutant on and passes unmutated; a Timeout, never a kill
 	AttemptCrashed        = "crashed"         // the fuzzing process exited without a failing input: no kill
 	AttemptOverran        = "overran"         // the engine said its deadline passed and named no input: no kill
 	AttemptError          = "error"           // the attempt could not run (a build, an I/O error)
@@ -34,6 +35,7 @@ type Attempt struct {
 type Trial struct {
 	Trial    int       `json:"trial"`
 	Killed   bool      `json:"killed"`
+	Hung     bool      `json:"hung,omitempty"` // no kill, but a confirmed hang (AttemptHung)
 	KilledBy string    `json:"killed_by,omitempty"`
 	Seconds  float64   `json:"seconds_to_kill,omitempty"` // the killing target's, from its start
 	Execs    int64     `json:"executions_to_kill,omitempty"`
@@ -83,6 +85,7 @@ type Score struct {
 // judged (a hang, a crash, a compile error, an equivalent) are in neither.
 type Tally struct {
 	Killed  int     `json:"killed"`
+	Timeout int     `json:"timeout"` // detected by a hang, not killed (the fuzzers': a confirmed hang)
 	Valid   int     `json:"valid"`
 	Score   float64 `json:"score_percent"`
 	Invalid int     `json:"not_judged"`
