@@ -16,6 +16,17 @@ import (
 	"github.com/canonfuzz/canonfuzz/seeds"
 )
 
+// moduleRoot is the canonfuzz module's folder, absolute, as Config.Root
+// takes it (the tests run in campaign/).
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
 // A campaign over the fixture module survives a failing and a hung target,
 // records each with its status, keeps the failing input, and writes both
 // reports.

@@ -82,10 +82,7 @@ const duplicateCrasher = `{"tool":{"name":"x","name":"y"},"pad":[1,2,3,"abc"]}`
 // A go-fuzz crasher folder and a libFuzzer crash file go through the same
 // pipeline as a native failure: read as bytes, minimized, recorded.
 func TestCampaignTakesGoFuzzAndLibFuzzerCrashers(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	for _, engine := range []string{EngineGoFuzz, EngineLibFuzzer} {
 		t.Run(engine, func(t *testing.T) {
 			runs := t.TempDir() // a folder per entry point, as nightly's artifacts hold them

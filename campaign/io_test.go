@@ -17,10 +17,7 @@ import (
 // made, a crasher file that cannot be read are ErrIO, no report, and
 // nothing under findings/, on every engine.
 func TestAnIOErrorIsNeverAFinding(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	aFile := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -72,10 +69,7 @@ func TestAnIOErrorIsNeverAFinding(t *testing.T) {
 // many are done, the time elapsed and an estimate of what is left, on the
 // clock of Config.Now.
 func TestCampaignProgressSaysKOfNAndTimeLeft(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	from := t.TempDir() // no crashers: every target is ok
 	clock := time.Date(2026, 12, 4, 21, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
@@ -86,7 +80,7 @@ func TestCampaignProgressSaysKOfNAndTimeLeft(t *testing.T) {
 		return clock
 	}
 	var out strings.Builder
-	_, err = Run(context.Background(), Config{Root: root, Engine: EngineGoFuzz, From: from, Workdir: t.TempDir(), Progress: &out, Now: now,
+	_, err := Run(context.Background(), Config{Root: root, Engine: EngineGoFuzz, From: from, Workdir: t.TempDir(), Progress: &out, Now: now,
 		Targets: []string{"FuzzScanMatchesReference", "FuzzGlobMatchesReference"}})
 	if err != nil {
 		t.Fatal(err)

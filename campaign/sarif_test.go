@@ -18,10 +18,7 @@ import (
 // that declares the fuzz target, the vector a related location with its
 // path under findings/; and the log is valid SARIF 2.1.0.
 func TestSARIFHasEveryNewFailure(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	reg, ok := spec.Lookup("FuzzScanMatchesReference")
 	if !ok {
 		t.Fatal("FuzzScanMatchesReference is not in the registry")

@@ -2,13 +2,11 @@ package matrix
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/canonfuzz/canonfuzz/internal/sarif"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -76,13 +74,4 @@ func rawCode(quoted string) string {
 }
 
 // Write writes matrix.json, matrix.md and matrix.sarif under dir.
-func (rep GuardReport) Write(dir, command string) error {
-	if err := WriteJSON(dir, JSONFile, rep); err != nil {
-		return err
-	}
-	md := rep.Markdown(command)
-	if err := writeFile(dir, MDFile, []byte(md)); err != nil {
-		return err
-	}
-	return sarif.Write(filepath.Join(dir, SARIFFile), rep.SARIF(dir, md))
-}
+func (rep GuardReport) Write(dir, command string) error { return writeStudy(dir, command, rep) }

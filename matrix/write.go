@@ -31,9 +31,18 @@ func writeFile(dir, name string, data []byte) error {
 	return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
-// Write writes matrix.json, matrix.md, matrix.sarif and matrix-pairs.svg
-// under dir.
-func (rep Report) Write(dir, command string) error {
+// study is what both studies write, the pair study (Report) and the guard
+// study (GuardReport): the report as JSON, its Markdown tables, and its
+// SARIF log, which points into those tables.
+type study interface {
+	Markdown(command string) string
+	SARIF(dir, markdown string) sarif.Log
+}
+
+// writeStudy writes rep under dir as matrix.json, matrix.md (the tables
+// command produced) and matrix.sarif (the log whose locations are lines
+// of matrix.md), stopping at the first file it cannot write.
+func writeStudy(dir, command string, rep study) error {
 	if err := WriteJSON(dir, JSONFile, rep); err != nil {
 		return err
 	}
@@ -41,7 +50,13 @@ func (rep Report) Write(dir, command string) error {
 	if err := writeFile(dir, MDFile, []byte(md)); err != nil {
 		return err
 	}
-	if err := sarif.Write(filepath.Join(dir, SARIFFile), rep.SARIF(dir, md)); err != nil {
+	return sarif.Write(filepath.Join(dir, SARIFFile), rep.SARIF(dir, md))
+}
+
+// Write writes matrix.json, matrix.md, matrix.sarif and matrix-pairs.svg
+// under dir.
+func (rep Report) Write(dir, command string) error {
+	if err := writeStudy(dir, command, rep); err != nil {
 		return err
 	}
 	names := make([]string, len(rep.Implementations))

@@ -64,9 +64,32 @@ func admitInput(fs *flag.FlagSet) func(c *call, ops []string) ([]byte, admit.Opt
 	}
 }
 
+// admittedTransform is the body of canon and digest: it reads the one
+// input under admission's flags (admitInput), hands it to transform, and
+// writes what transform returns to stdout as it is; a refusal is one JSON
+// line on stderr (refuseOrFail).
+func admittedTransform(fs *flag.FlagSet, transform func(input []byte, o admit.Options) ([]byte, error)) body {
+	read := admitInput(fs)
+	return func(c *call, ops []string) int {
+		input, o, err := read(c, ops)
+		var out []byte
+		if err == nil {
+			out, err = transform(input, o)
+		}
+		if err != nil {
+			return refuseOrFail(c, c.stderr, err)
+		}
+		if _, err := c.stdout.Write(out); err != nil {
+			return c.fail("writing the output: %v", err)
+		}
+		return exitOK
+	}
+}
+
 // refuseOrFail is how admit, canon and digest end: exit 0 without an
 // error; a usage error for a flag; exit 1 and the refusal as one JSON line
-// on w for an *admit.Error; exit 2 for anything else.
+// on w for a *digest.Error or an *admit.Error (printRefusal); exit 2 for
+// anything else.
 func refuseOrFail(c *call, w io.Writer, err error) int {
 	var oe *optionsError
 	switch {
