@@ -244,12 +244,18 @@ func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violatio
 // relayFaithful) and never of a tools/call (relay:call); a forward is
 // admitted, a tools/call, and carries no refusal (forward:refused,
 // forward:not-a-call, forward:refusal); an answer is one admitted
-// JSON-RPC error with its refusal (answer:malformed).
+// JSON-RPC error with its refusal (answer:malformed); bytes admission
+// refuses are answered as refusedAsAdmissionSays says.
 func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 	const name = "DecisionsAreAdmitted"
 	d := decide(raw, GuardConfig())
-	if d.Action != guard.Answer && admit.Scan(raw, admit.Options{}) != nil {
-		return violated(name, "unadmitted-"+d.Action.String(), "%v of bytes admission refuses", d.Action)
+	if err := admit.Scan(raw, admit.Options{}); err != nil {
+		if d.Action != guard.Answer {
+			return violated(name, "unadmitted-"+d.Action.String(), "%v of bytes admission refuses", d.Action)
+		}
+		if v := refusedAsAdmissionSays(name, err, d.Refusal); v != nil {
+			return v
+		}
 	}
 	decided := d.Message
 	if d.Action == guard.Relay {
@@ -286,6 +292,39 @@ func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 		}
 	default:
 		return violated(name, "unknown-action", "action %v", d.Action)
+	}
+	return nil
+}
+
+// refusedAsAdmissionSays holds the guard's answer to bytes admission
+// refuses to the admission's own verdict, computed here from its kind and
+// not from the guard's code (targets/guard/errors.go, JSON-RPC 2.0 section
+// 5.1): -32700 when the bytes are not one complete JSON text within the
+// caps (Syntax, TrailingContent, TooDeep, TooLarge), -32600 when they are
+// JSON with no single reading; the class is guard.ErrTooLarge for a text
+// past the size cap and guard.ErrNotAdmitted for every other refusal, with
+// the admission error as its cause (answer:admission-class,
+// answer:admission-code, answer:admission-cause).
+func refusedAsAdmissionSays(property string, err error, r *guard.Refusal) *Violation {
+	var ae *admit.Error
+	if !errors.As(err, &ae) || r == nil {
+		return nil // answer:malformed holds a missing refusal
+	}
+	class, code := guard.ErrNotAdmitted, guard.CodeInvalidRequest
+	switch ae.Kind {
+	case admit.Syntax, admit.TrailingContent, admit.TooDeep, admit.TooLarge:
+		code = guard.CodeParseError
+	}
+	if ae.Kind == admit.TooLarge {
+		class = guard.ErrTooLarge
+	}
+	switch {
+	case r.Class != class:
+		return violated(property, "answer:admission-class", "admission refuses the bytes (%v), answered as %v, want %v", ae.Kind, r.Class, class)
+	case r.Code != code:
+		return violated(property, "answer:admission-code", "admission refuses the bytes (%v), answered with code %d, want %d", ae.Kind, r.Code, code)
+	case !errors.Is(r.Cause, ae.Kind):
+		return violated(property, "answer:admission-cause", "admission refuses the bytes (%v), the answer's cause is %v", ae.Kind, r.Cause)
 	}
 	return nil
 }
