@@ -38,7 +38,41 @@ func TestARunWithoutAnInputIsNeverAFailure(t *testing.T) {
 		if c.exit {
 			err = os.ErrProcessDone
 		}
-		if got := r.withoutInput(err); got != c.want {
+		if got := r.withoutInput(err, time.Minute); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// A run whose execution count stands still to its end past its budget hung
+// on an input: what a 10 s run of FuzzGlobMatchesReference printed with
+// compileClass's unterminated-[ check dropped (the class compiler loops).
+// A slow but moving run, a run that stops on time, and a count that
+// stands still only while the engine may minimize are not hangs.
+func TestARunWhoseExecutionsStandStillPastItsBudgetHung(t *testing.T) {
+	hung := []string{"fuzz: elapsed: 0s, execs: 0 (0/sec), new interesting: 0 (total: 0)",
+		"fuzz: elapsed: 3s, execs: 11727 (3903/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 6s, execs: 11727 (0/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 9s, execs: 11727 (0/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 12s, execs: 11727 (0/sec), new interesting: 47 (total: 47)", "PASS"}
+	for _, c := range []struct {
+		name   string
+		lines  []string
+		budget time.Duration
+		want   string
+	}{
+		{"hung", hung, 10 * time.Second, StatusHung},
+		{"slow but moving, ten times the load", []string{"fuzz: elapsed: 3s, execs: 30 (10/sec)", "fuzz: elapsed: 6s, execs: 31 (0/sec)",
+			"fuzz: elapsed: 9s, execs: 32 (0/sec)", "fuzz: elapsed: 13s, execs: 33 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
+		{"still but stopped on time", hung[:4], 9 * time.Second, StatusOK},
+		{"still only while it may minimize", []string{"fuzz: elapsed: 57s, execs: 900 (10/sec)",
+			"fuzz: elapsed: 60s, execs: 900 (0/sec)", "fuzz: elapsed: 61s, execs: 900 (0/sec)", "PASS"}, 60 * time.Second, StatusOK},
+	} {
+		var r engineReport
+		for i, l := range c.lines {
+			r.line(l, time.Duration(i)*time.Second)
+		}
+		if got := r.withoutInput(nil, c.budget); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}

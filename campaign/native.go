@@ -19,6 +19,7 @@ import (
 type engineReport struct {
 	last      Progress      // the latest progress line
 	lastAt    time.Duration // when it came, from the start
+	still     Progress      // the first progress line that showed last's executions
 	failAt    time.Duration // the first sign of a failure, from the start; 0 for none
 	failExecs int64         // executions at failAt, extrapolated from the progress line before it
 	inputs    []string      // failing inputs the engine wrote, relative to its directory
@@ -35,6 +36,9 @@ func (r *engineReport) line(line string, elapsed time.Duration) {
 		r.failed(elapsed)
 	}
 	if p, ok := parseProgress(line); ok {
+		if p.Execs != r.last.Execs {
+			r.still = p
+		}
 		r.last, r.lastAt = p, elapsed
 	} else if in, ok := parseFailingInput(line); ok {
 		r.inputs = append(r.inputs, in)
@@ -63,20 +67,53 @@ func (r *engineReport) failed(elapsed time.Duration) {
 	}
 }
 
-// withoutInput is the status of a run that named no failing input: an
+// withoutInput is the status of a run that named no failing input, fuzzed
+// for budget: a target that hung on an input (hung) is StatusHung; an
 // engine that says its context's deadline passed overran its budget (a
 // loaded machine, a slow start), which is no failure; a target that
 // failed before it fuzzed (its oracles did not start, a seed did not
 // fit) or an engine that died crashed; anything else is ok. Never
 // StatusFailed: a failure always holds its input.
-func (r *engineReport) withoutInput(waitErr error) string {
+func (r *engineReport) withoutInput(waitErr error, budget time.Duration) string {
 	switch {
+	case r.hung(budget):
+		return StatusHung
 	case r.deadline:
 		return StatusOverran
 	case waitErr != nil || len(r.message) > 0:
 		return StatusCrashed
 	}
 	return StatusOK
+}
+
+// hangQuiet is how long the engine's execution count may stand still
+// before the run is a hang, for a budget: two of the engine's 3 s
+// progress intervals, or twice the time it may spend minimizing a new
+// input (-test.fuzzminimizetime, during which its count stands still by
+// design), whichever is longer. A healthy worker reports its count after
+// every call of about 100 ms (internal/fuzz's workerFuzzDuration), so
+// the bound allows a machine more than ten times slower.
+func hangQuiet(budget time.Duration) time.Duration {
+	return max(6*time.Second, 2*minimizeTime(budget))
+}
+
+// hung reports whether the target hung on an input the engine did not
+// name: its execution count stood still for hangQuiet(budget) up to its
+// last progress line, and that line came at least a second past the
+// budget. Go's engine calls an input a hang only after 10 s of it (the
+// worker's "deadlocked!" timer), so within a short budget it never does:
+// at its deadline it stops the hung worker (an interrupt after 1 s, a kill
+// after 2 s: internal/fuzz's workerTimeoutDuration) and reports PASS. A
+// healthy worker stops at once, so the overrun and the standing count
+// together tell a hang from a slow machine.
+func (r *engineReport) hung(budget time.Duration) bool {
+	return r.last.Elapsed-r.still.Elapsed >= hangQuiet(budget) && r.last.Elapsed >= budget+time.Second
+}
+
+// hangDetail says what hung showed.
+func (r *engineReport) hangDetail(budget time.Duration) string {
+	return fmt.Sprintf("the target hung on an input the engine did not name: its executions stood at %d from %s to %s (%s budget); the engine stopped its worker and reported nothing",
+		r.last.Execs, r.still.Elapsed, r.last.Elapsed, budget)
 }
 
 // runNative fuzzes one native target in its own process group, so that the
@@ -168,8 +205,10 @@ func runNative(ctx context.Context, cfg Config, t Job, exe string) Result {
 			found(BySeed, t.Name+"/"+entry, in, err)
 		}
 	default:
-		res.Status = er.withoutInput(waitErr)
+		res.Status = er.withoutInput(waitErr, cfg.Time)
 		switch res.Status {
+		case StatusHung:
+			res.Detail = er.hangDetail(cfg.Time) + "; the log: " + res.Log
 		case StatusOverran:
 			res.Detail = fmt.Sprintf("the engine overran its %s budget (context deadline exceeded) and reported no failing input; the log: %s\n\n%s",
 				cfg.Time, res.Log, message)
