@@ -2,6 +2,7 @@ package fuzzscore
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -32,8 +33,9 @@ func TestClassifyKillsOnlyWhatTheUnmutatedBuildPasses(t *testing.T) {
 	}
 }
 
-// A mutant is Killed only by a confirmed kill; hangs and crashes alone
-// leave it unjudged (RuntimeError), never killed.
+// A mutant is Killed only by a confirmed kill; a hang makes it a Timeout,
+// never a kill nor a survivor; crashes alone leave it unjudged
+// (RuntimeError).
 func TestDecideCountsOnlyConfirmedKills(t *testing.T) {
 	trial := func(killed bool, statuses ...string) Trial {
 		tr := Trial{Killed: killed}
@@ -49,7 +51,9 @@ func TestDecideCountsOnlyConfirmedKills(t *testing.T) {
 		found  int
 	}{
 		{"killed in one of two", []Trial{trial(false, AttemptSurvived), trial(true, AttemptTimeout, AttemptKilled)}, mutation.Killed, 1},
-		{"hung and crashed", []Trial{trial(false, AttemptTimeout, AttemptCrashed)}, "RuntimeError", 0},
+		{"hung and crashed", []Trial{trial(false, AttemptTimeout, AttemptCrashed)}, mutation.Timeout, 0},
+		{"hung in one, survived in the other", []Trial{trial(false, AttemptSurvived), trial(false, AttemptSurvived, AttemptTimeout)}, mutation.Timeout, 0},
+		{"crashed", []Trial{trial(false, AttemptCrashed, AttemptError)}, "RuntimeError", 0},
 		{"the unmutated build fails too", []Trial{trial(false, AttemptFailsUnmutated)}, mutation.Survived, 0},
 		{"survived", []Trial{trial(false, AttemptSurvived, AttemptOverran)}, mutation.Survived, 0},
 	}
@@ -72,19 +76,30 @@ func TestTallyListsTheBlindSpots(t *testing.T) {
 		{ID: "d", Status: mutation.Killed, TestsStatus: mutation.Survived},
 		{ID: "e", Status: "RuntimeError", TestsStatus: mutation.Killed},
 		{ID: "f", Status: mutation.Ignored, TestsStatus: mutation.Ignored},
+		{ID: "g", Status: mutation.Timeout, TestsStatus: mutation.Timeout},
+		{ID: "h", Status: mutation.Timeout, TestsStatus: mutation.Survived},
 	}}
 	sc.tally()
 	if want := []string{"b", "c"}; !slices.Equal(sc.BlindSpots, want) {
 		t.Errorf("blind spots %v, want %v", sc.BlindSpots, want)
 	}
-	if want := []string{"d"}; !slices.Equal(sc.FuzzOnly, want) {
+	if want := []string{"d", "h"}; !slices.Equal(sc.FuzzOnly, want) {
 		t.Errorf("fuzz only %v, want %v", sc.FuzzOnly, want)
 	}
-	if sc.Fuzz != (Tally{Killed: 2, Valid: 4, Score: 50, Invalid: 2}) {
-		t.Errorf("fuzz %+v", sc.Fuzz)
-	}
-	if sc.Tests.Killed != 4 || sc.Tests.Valid != 5 || sc.Tests.Invalid != 1 {
-		t.Errorf("tests %+v", sc.Tests)
+	// Stryker's score: detected (killed + timed out) over valid.
+	for _, c := range []struct {
+		side      string
+		got, want Tally
+	}{
+		{"fuzz", sc.Fuzz, Tally{Killed: 2, Timeout: 2, Valid: 6, Score: 4. / 6 * 100, Invalid: 2}},
+		{"tests", sc.Tests, Tally{Killed: 3, Timeout: 2, Valid: 7, Score: 5. / 7 * 100, Invalid: 1}},
+	} {
+		if math.Abs(c.got.Score-c.want.Score) > 1e-9 {
+			t.Errorf("%s score %g, want %g", c.side, c.got.Score, c.want.Score)
+		}
+		if c.got.Score = c.want.Score; c.got != c.want {
+			t.Errorf("%s %+v, want %+v", c.side, c.got, c.want)
+		}
 	}
 }
 

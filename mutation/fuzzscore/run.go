@@ -137,7 +137,12 @@ func (s *scorer) trial(ctx context.Context, m *mutation.Mutant, num int, b *buil
 	return tr
 }
 
-// decide sets the mutant's status from its trials.
+// decide sets the mutant's status from its trials: Killed when a trial
+// confirmed a kill; else Timeout when a target hung in a trial (the engine
+// stood still past its budget, the campaign killed it at its deadline, or
+// the input it named hangs when replayed with the mutant on), as the
+// tests' sweep calls a run past its limit: detected, never a kill; else
+// Survived when a target judged it; else RuntimeError.
 func (m *Mutant) decide() {
 	judged := 0
 	var seen []string
@@ -145,18 +150,26 @@ func (m *Mutant) decide() {
 		if tr.Killed {
 			m.Found++
 		}
+		hung := false
 		for _, a := range tr.Attempts {
 			if a.Status == AttemptKilled || a.Status == AttemptSurvived || a.Status == AttemptFailsUnmutated ||
 				a.Status == AttemptNotReproduced || a.Status == AttemptOverran {
 				judged++
 			}
+			hung = hung || a.Status == AttemptTimeout
 			seen = append(seen, a.Target+" "+a.Status)
+		}
+		if hung && !tr.Killed {
+			m.TimedOut++
 		}
 	}
 	switch {
 	case m.Found > 0:
 		m.Status = mutation.Killed
 		m.Reason = fmt.Sprintf("killed in %d of %d trials", m.Found, len(m.Trials))
+	case m.TimedOut > 0:
+		m.Status = mutation.Timeout
+		m.Reason = fmt.Sprintf("a fuzz target hung in %d of %d trials, no confirmed kill: %s", m.TimedOut, len(m.Trials), strings.Join(seen, ", "))
 	case judged == 0:
 		m.Status = "RuntimeError"
 		m.Reason = "no fuzz target could judge it: " + strings.Join(seen, ", ")
