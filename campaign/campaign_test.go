@@ -18,9 +18,10 @@ import (
 
 // A target that hangs on an input within a budget shorter than Go's own
 // ten seconds per input is hung, not ok: the engine stops the hung worker
-// at its deadline and says PASS, its count standing still. The campaign's
-// own deadline (the grace) is far past the engine's stop, so that a
-// loaded machine still sees the engine's verdict.
+// at its deadline and says PASS, its count standing still from its start
+// (4 s: one 3 s progress interval and more). The campaign's own deadline
+// (the grace) is far past the engine's stop, so that a loaded machine
+// still sees the engine's verdict.
 func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and fuzzes a fixture module")
@@ -31,7 +32,7 @@ func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
 	rep, err := Run(context.Background(), Config{
-		Root: fixture, Patterns: []string{"./..."}, Time: 2 * time.Second, Grace: time.Minute,
+		Root: fixture, Patterns: []string{"./..."}, Time: 4 * time.Second, Grace: time.Minute,
 		Workdir: t.TempDir(), Targets: []string{"FuzzHangsOnInput"},
 		Registry:   []Job{{Package: "fixture", Name: "FuzzHangsOnInput"}},
 		SeedValues: func(Job) ([]seeds.Seed, error) { return nil, nil },

@@ -99,21 +99,20 @@ func hangQuiet(budget time.Duration) time.Duration {
 
 // hung reports whether the target hung on an input the engine did not
 // name: its execution count stood still for hangQuiet(budget) up to its
-// last progress line, and that line came at least a second past the
-// budget. Go's engine calls an input a hang only after 10 s of it (the
-// worker's "deadlocked!" timer), so within a short budget it never does:
-// at its deadline it stops the hung worker (an interrupt after 1 s, a kill
-// after 2 s: internal/fuzz's workerTimeoutDuration) and reports PASS. A
-// healthy worker stops at once, so the overrun and the standing count
-// together tell a hang from a slow machine.
+// last progress line or its budget, whichever came first (after the
+// budget the engine stops its workers and counts nothing). Go's engine
+// calls an input a hang only after 10 s of it (the worker's "deadlocked!"
+// timer), so within a short budget it never does: at its deadline it
+// stops the hung worker (an interrupt after 1 s, a kill after 2 s:
+// internal/fuzz's workerTimeoutDuration) and reports PASS.
 func (r *engineReport) hung(budget time.Duration) bool {
-	return r.last.Elapsed-r.still.Elapsed >= hangQuiet(budget) && r.last.Elapsed >= budget+time.Second
+	return min(r.last.Elapsed, budget)-r.still.Elapsed >= hangQuiet(budget)
 }
 
 // hangDetail says what hung showed.
 func (r *engineReport) hangDetail(budget time.Duration) string {
-	return fmt.Sprintf("the target hung on an input the engine did not name: its executions stood at %d from %s to %s (%s budget); the engine stopped its worker and reported nothing",
-		r.last.Execs, r.still.Elapsed, r.last.Elapsed, budget)
+	return fmt.Sprintf("the target hung on an input the engine did not name: its executions stood at %d from %s to %s (%s budget, the engine's last line at %s); the engine reported nothing",
+		r.last.Execs, r.still.Elapsed, min(r.last.Elapsed, budget), budget, r.last.Elapsed)
 }
 
 // runNative fuzzes one native target in its own process group, so that the

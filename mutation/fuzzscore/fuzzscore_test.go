@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/canonfuzz/canonfuzz/mutation"
 )
@@ -23,11 +22,12 @@ func TestClassifyKillsOnlyWhatTheUnmutatedBuildPasses(t *testing.T) {
 		{"the unmutated build fails too", fail, fail, AttemptFailsUnmutated},
 		{"does not fail again", pass, pass, AttemptNotReproduced},
 		{"replay hangs with the mutant", replayed{failed: true, timedOut: true}, pass, AttemptTimeout},
-		{"replay hangs unmutated", fail, replayed{failed: true, timedOut: true}, AttemptTimeout},
+		{"replay hangs unmutated", fail, replayed{failed: true, timedOut: true}, AttemptFailsUnmutated},
+		{"replay hangs either way", replayed{failed: true, timedOut: true}, replayed{failed: true, timedOut: true}, AttemptFailsUnmutated},
 		{"the input did not run", replayed{failed: true, err: errors.New("did not run")}, pass, AttemptError},
 	}
 	for _, c := range cases {
-		if got, _ := classify(c.with, c.without, time.Minute); got != c.want {
+		if got, _ := classify(c.with, c.without); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}

@@ -19,6 +19,8 @@ import (
 type replayed struct {
 	failed   bool
 	timedOut bool
+	took     time.Duration // the replay's wall time
+	limit    time.Duration // the bound it ran within
 	out      string
 	err      error // the replay could not run, or did not run the input
 }
@@ -48,8 +50,9 @@ func replay(ctx context.Context, exe, target, input, dir string, num int, limit 
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
 	runErr := cmd.Run()
-	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil, out: tail(out.String(), 2000)}
+	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil, took: time.Since(start), limit: limit, out: tail(out.String(), 2000)}
 	if !r.timedOut && !strings.Contains(out.String(), target+"/"+name) {
 		r.err = fmt.Errorf("%s did not run %s/%s (%v):\n%s", filepath.Base(exe), target, name, runErr, r.out)
 	}
