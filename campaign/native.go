@@ -75,9 +75,10 @@ func (r *engineReport) failed(elapsed time.Duration) {
 // fit) or an engine that died crashed; anything else is ok. Never
 // StatusFailed: a failure always holds its input.
 func (r *engineReport) withoutInput(waitErr error, budget time.Duration) string {
-	switch {
-	case r.hung(budget):
+	if hung, _ := r.hung(budget); hung {
 		return StatusHung
+	}
+	switch {
 	case r.deadline:
 		return StatusOverran
 	case waitErr != nil || len(r.message) > 0:
@@ -98,22 +99,34 @@ func hangQuiet(budget time.Duration) time.Duration {
 }
 
 // hung reports whether the target hung on an input the engine did not
-// name: its execution count stood still for hangQuiet(budget) up to its
-// last progress line or its budget, whichever came first (after the
-// budget the engine stops its workers and counts nothing). Go's engine
-// calls an input a hang only after 10 s of it (the worker's "deadlocked!"
-// timer), so within a short budget it never does: at its deadline it
-// stops the hung worker (an interrupt after 1 s, a kill after 2 s:
-// internal/fuzz's workerTimeoutDuration) and reports PASS.
-func (r *engineReport) hung(budget time.Duration) bool {
-	return min(r.last.Elapsed, budget)-r.still.Elapsed >= hangQuiet(budget)
+// name, with what showed it. Go's engine calls an input a hang only after
+// 10 s of it (the worker's "deadlocked!" timer), so within a short budget
+// it never does: at its deadline it stops the hung worker and reports
+// PASS. Two signs tell the hang, each far from a healthy run on a machine
+// ten times slower:
+//
+//   - its execution count stood still for hangQuiet(budget) up to its last
+//     progress line or its budget, whichever came first (after the budget
+//     the engine counts nothing);
+//   - its last line came at least killAfter past the budget: the engine
+//     interrupts a worker that has not stopped 1 s after the deadline and
+//     kills it 1 s later (internal/fuzz's workerTimeoutDuration), and a
+//     worker stops on either unless one input holds it (the engine's
+//     elapsed time is rounded to the second, so the input ran about 1.5 s
+//     or more; a healthy input here takes well under a millisecond).
+func (r *engineReport) hung(budget time.Duration) (bool, string) {
+	if still := min(r.last.Elapsed, budget) - r.still.Elapsed; still >= hangQuiet(budget) {
+		return true, fmt.Sprintf("its executions stood at %d from %s to %s (%s budget)", r.last.Execs, r.still.Elapsed, min(r.last.Elapsed, budget), budget)
+	}
+	if r.last.Elapsed >= budget+killAfter {
+		return true, fmt.Sprintf("the engine stopped %s after its %s budget (at %d executions): it had to kill its worker", r.last.Elapsed-budget, budget, r.last.Execs)
+	}
+	return false, ""
 }
 
-// hangDetail says what hung showed.
-func (r *engineReport) hangDetail(budget time.Duration) string {
-	return fmt.Sprintf("the target hung on an input the engine did not name: its executions stood at %d from %s to %s (%s budget, the engine's last line at %s); the engine reported nothing",
-		r.last.Execs, r.still.Elapsed, min(r.last.Elapsed, budget), budget, r.last.Elapsed)
-}
+// killAfter is how long past its deadline the engine takes to kill a
+// worker that ignores both its stop and its interrupt.
+const killAfter = 2 * time.Second
 
 // runNative fuzzes one native target in its own process group, so that the
 // engine's workers die with it at the deadline.
@@ -207,7 +220,8 @@ func runNative(ctx context.Context, cfg Config, t Job, exe string) Result {
 		res.Status = er.withoutInput(waitErr, cfg.Time)
 		switch res.Status {
 		case StatusHung:
-			res.Detail = er.hangDetail(cfg.Time) + "; the log: " + res.Log
+			_, why := er.hung(cfg.Time)
+			res.Detail = "the target hung on an input the engine did not name: " + why + "; the log: " + res.Log
 		case StatusOverran:
 			res.Detail = fmt.Sprintf("the engine overran its %s budget (context deadline exceeded) and reported no failing input; the log: %s\n\n%s",
 				cfg.Time, res.Log, message)
