@@ -17,11 +17,10 @@ import (
 )
 
 // A target that hangs on an input within a budget shorter than Go's own
-// ten seconds per input is hung, not ok: the engine stops the hung worker
-// at its deadline and says PASS, its count standing still from its start
-// (4 s: one 3 s progress interval and more). The campaign's own deadline
-// (the grace) is far past the engine's stop, so that a loaded machine
-// still sees the engine's verdict.
+// ten seconds per input is hung, not ok: the engine says PASS, having had
+// to kill its worker 2 s past the budget. The campaign's own deadline (the
+// grace) is far past the engine's stop, so that a loaded machine still
+// sees the engine's verdict.
 func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and fuzzes a fixture module")
@@ -32,7 +31,7 @@ func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
 	rep, err := Run(context.Background(), Config{
-		Root: fixture, Patterns: []string{"./..."}, Time: 4 * time.Second, Grace: time.Minute,
+		Root: fixture, Patterns: []string{"./..."}, Time: 2 * time.Second, Grace: time.Minute,
 		Workdir: t.TempDir(), Targets: []string{"FuzzHangsOnInput"},
 		Registry:   []Job{{Package: "fixture", Name: "FuzzHangsOnInput"}},
 		SeedValues: func(Job) ([]seeds.Seed, error) { return nil, nil },
@@ -40,8 +39,8 @@ func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rep.Results[0]; r.Status != StatusHung || !strings.Contains(r.Detail, "executions stood at") {
-		t.Errorf("FuzzHangsOnInput: %s (%s), want hung with its executions standing still", r.Status, r.Detail)
+	if r := rep.Results[0]; r.Status != StatusHung || !strings.Contains(r.Detail, "hung on an input") {
+		t.Errorf("FuzzHangsOnInput: %s (%s), want hung", r.Status, r.Detail)
 	}
 }
 
