@@ -27,6 +27,34 @@ func moduleRoot(t *testing.T) string {
 	return root
 }
 
+// A target that hangs on an input within a budget shorter than Go's own
+// ten seconds per input is hung, not ok: the engine says PASS, having had
+// to kill its worker 2 s past the budget. The campaign's own deadline (the
+// grace) is far past the engine's stop, so that a loaded machine still
+// sees the engine's verdict.
+func TestATargetThatHangsOnAnInputHung(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and fuzzes a fixture module")
+	}
+	fixture, err := filepath.Abs("testdata/fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
+	rep, err := Run(context.Background(), Config{
+		Root: fixture, Patterns: []string{"./..."}, Time: 2 * time.Second, Grace: time.Minute,
+		Workdir: t.TempDir(), Targets: []string{"FuzzHangsOnInput"},
+		Registry:   []Job{{Package: "fixture", Name: "FuzzHangsOnInput"}},
+		SeedValues: func(Job) ([]seeds.Seed, error) { return nil, nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rep.Results[0]; r.Status != StatusHung || !strings.Contains(r.Detail, "hung on an input") {
+		t.Errorf("FuzzHangsOnInput: %s (%s), want hung", r.Status, r.Detail)
+	}
+}
+
 // A campaign over the fixture module survives a failing and a hung target,
 // records each with its status, keeps the failing input, and writes both
 // reports.

@@ -21,7 +21,11 @@
 // A campaign survives its targets: a target that crashes, fails or hangs is
 // recorded as such and the campaign goes on with the next. A run that
 // names no failing input is never a failure: an engine that ran out of its
-// own budget is StatusOverran, with its log. An I/O error is never a
+// own budget is StatusOverran, with its log. A target whose engine's
+// execution count stood still for a progress interval up to the end of
+// its budget hung on an input the engine did not name (Go reports a hung
+// input only after 10 s of it): StatusHung, as a run killed at the
+// campaign's deadline, never StatusOK. An I/O error is never a
 // finding either: a folder or file the campaign cannot read or write
 // (Config.From, Config.Bin, Config.Workdir, a crasher file) ends the
 // campaign with ErrIO, no report and nothing minimized.

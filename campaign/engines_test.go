@@ -38,7 +38,48 @@ func TestARunWithoutAnInputIsNeverAFailure(t *testing.T) {
 		if c.exit {
 			err = os.ErrProcessDone
 		}
-		if got := r.withoutInput(err); got != c.want {
+		if got := r.withoutInput(err, time.Minute); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// A run whose execution count stands still for a progress interval up to
+// its end or its budget, or whose engine had to kill its worker (its last
+// line 2 s past the budget), hung on an input: what 10 s runs of
+// FuzzGlob(Generated)MatchesReference printed with compileClass's
+// unterminated-[ check dropped (the class compiler loops). A slow but
+// moving run, a worker that stopped on its interrupt, and a count that
+// stands still only while the engine may minimize are not hangs.
+func TestARunWhoseExecutionsStandStillHung(t *testing.T) {
+	hung := []string{"fuzz: elapsed: 0s, execs: 0 (0/sec), new interesting: 0 (total: 0)",
+		"fuzz: elapsed: 3s, execs: 11727 (3903/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 6s, execs: 11727 (0/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 9s, execs: 11727 (0/sec), new interesting: 47 (total: 47)",
+		"fuzz: elapsed: 12s, execs: 11727 (0/sec), new interesting: 47 (total: 47)", "PASS"}
+	for _, c := range []struct {
+		name   string
+		lines  []string
+		budget time.Duration
+		want   string
+	}{
+		{"hung", hung, 10 * time.Second, StatusHung},
+		{"slow but moving, ten times the load", []string{"fuzz: elapsed: 3s, execs: 30 (10/sec)", "fuzz: elapsed: 6s, execs: 31 (0/sec)",
+			"fuzz: elapsed: 9s, execs: 32 (0/sec)", "fuzz: elapsed: 11s, execs: 33 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
+		{"hung, stopped on time", []string{"fuzz: elapsed: 3s, execs: 222 (74/sec)", "fuzz: elapsed: 6s, execs: 222 (0/sec)",
+			"fuzz: elapsed: 9s, execs: 222 (0/sec)", "fuzz: elapsed: 10s, execs: 222 (0/sec)", "PASS"}, 10 * time.Second, StatusHung},
+		{"moving until the engine killed its worker", []string{"fuzz: elapsed: 6s, execs: 4787 (1281/sec)", "fuzz: elapsed: 9s, execs: 6685 (633/sec)",
+			"fuzz: elapsed: 12s, execs: 6685 (0/sec)", "PASS"}, 10 * time.Second, StatusHung},
+		{"a worker that stopped on its interrupt", []string{"fuzz: elapsed: 6s, execs: 1759 (206/sec)", "fuzz: elapsed: 9s, execs: 1976 (72/sec)",
+			"fuzz: elapsed: 11s, execs: 1976 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
+		{"still only while it may minimize", []string{"fuzz: elapsed: 57s, execs: 900 (10/sec)",
+			"fuzz: elapsed: 60s, execs: 900 (0/sec)", "fuzz: elapsed: 61s, execs: 900 (0/sec)", "PASS"}, 60 * time.Second, StatusOK},
+	} {
+		var r engineReport
+		for i, l := range c.lines {
+			r.line(l, time.Duration(i)*time.Second)
+		}
+		if got := r.withoutInput(nil, c.budget); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 type engineReport struct {
 	last      Progress      // the latest progress line
 	lastAt    time.Duration // when it came, from the start
+	still     Progress      // the first progress line that showed last's executions
 	failAt    time.Duration // the first sign of a failure, from the start; 0 for none
 	failExecs int64         // executions at failAt, extrapolated from the progress line before it
 	inputs    []string      // failing inputs the engine wrote, relative to its directory
@@ -35,6 +36,9 @@ func (r *engineReport) line(line string, elapsed time.Duration) {
 		r.failed(elapsed)
 	}
 	if p, ok := parseProgress(line); ok {
+		if p.Execs != r.last.Execs {
+			r.still = p
+		}
 		r.last, r.lastAt = p, elapsed
 	} else if in, ok := parseFailingInput(line); ok {
 		r.inputs = append(r.inputs, in)
@@ -63,13 +67,17 @@ func (r *engineReport) failed(elapsed time.Duration) {
 	}
 }
 
-// withoutInput is the status of a run that named no failing input: an
+// withoutInput is the status of a run that named no failing input, fuzzed
+// for budget: a target that hung on an input (hung) is StatusHung; an
 // engine that says its context's deadline passed overran its budget (a
 // loaded machine, a slow start), which is no failure; a target that
 // failed before it fuzzed (its oracles did not start, a seed did not
 // fit) or an engine that died crashed; anything else is ok. Never
 // StatusFailed: a failure always holds its input.
-func (r *engineReport) withoutInput(waitErr error) string {
+func (r *engineReport) withoutInput(waitErr error, budget time.Duration) string {
+	if hung, _ := r.hung(budget); hung {
+		return StatusHung
+	}
 	switch {
 	case r.deadline:
 		return StatusOverran
@@ -78,6 +86,48 @@ func (r *engineReport) withoutInput(waitErr error) string {
 	}
 	return StatusOK
 }
+
+// hangQuiet is how long the engine's execution count may stand still
+// before the run is a hang, for a budget: two of the engine's 3 s
+// progress intervals, or twice the time it may spend minimizing a new
+// input (-test.fuzzminimizetime, during which its count stands still by
+// design), whichever is longer. A healthy worker reports its count after
+// every call of about 100 ms; at load 12 on 2 CPUs a fresh-cache
+// FuzzMeetExact, minimizing nearly every input as new, still counted 3
+// executions in 4 s.
+func hangQuiet(budget time.Duration) time.Duration {
+	return max(6*time.Second, 2*minimizeTime(budget))
+}
+
+// hung reports whether the target hung on an input the engine did not
+// name, with what showed it. Go's engine calls an input a hang only after
+// 10 s of it (the worker's "deadlocked!" timer), so within a short budget
+// it never does: at its deadline it stops the hung worker and reports
+// PASS. Two signs tell the hang, each far from a healthy run on a machine
+// ten times slower:
+//
+//   - its execution count stood still for hangQuiet(budget) up to its last
+//     progress line or its budget, whichever came first (after the budget
+//     the engine counts nothing);
+//   - its last line came at least killAfter past the budget: the engine
+//     interrupts a worker that has not stopped 1 s after the deadline and
+//     kills it 1 s later (internal/fuzz's workerTimeoutDuration), and a
+//     worker stops on either unless one input holds it (the engine's
+//     elapsed time is rounded to the second, so the input ran about 1.5 s
+//     or more; a healthy input here takes well under a millisecond).
+func (r *engineReport) hung(budget time.Duration) (bool, string) {
+	if still := min(r.last.Elapsed, budget) - r.still.Elapsed; still >= hangQuiet(budget) {
+		return true, fmt.Sprintf("its executions stood at %d from %s to %s (%s budget)", r.last.Execs, r.still.Elapsed, min(r.last.Elapsed, budget), budget)
+	}
+	if r.last.Elapsed >= budget+killAfter {
+		return true, fmt.Sprintf("the engine stopped %s after its %s budget (at %d executions): it had to kill its worker", r.last.Elapsed-budget, budget, r.last.Execs)
+	}
+	return false, ""
+}
+
+// killAfter is how long past its deadline the engine takes to kill a
+// worker that ignores both its stop and its interrupt.
+const killAfter = 2 * time.Second
 
 // runNative fuzzes one native target in its own process group, so that the
 // engine's workers die with it at the deadline.
@@ -168,8 +218,11 @@ func runNative(ctx context.Context, cfg Config, t Job, exe string) Result {
 			found(BySeed, t.Name+"/"+entry, in, err)
 		}
 	default:
-		res.Status = er.withoutInput(waitErr)
+		res.Status = er.withoutInput(waitErr, cfg.Time)
 		switch res.Status {
+		case StatusHung:
+			_, why := er.hung(cfg.Time)
+			res.Detail = "the target hung on an input the engine did not name: " + why + "; the log: " + res.Log
 		case StatusOverran:
 			res.Detail = fmt.Sprintf("the engine overran its %s budget (context deadline exceeded) and reported no failing input; the log: %s\n\n%s",
 				cfg.Time, res.Log, message)

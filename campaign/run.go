@@ -123,7 +123,7 @@ type Vector struct {
 const (
 	StatusOK      = "ok"      // fuzzed for its time, found nothing
 	StatusFailed  = "failed"  // the engine reported a failing input, which every Failure holds
-	StatusHung    = "hung"    // killed at the deadline
+	StatusHung    = "hung"    // killed at the deadline, or its executions stood still up to the end of its budget (engineReport.hung)
 	StatusOverran = "overran" // the engine stopped on its own budget (context deadline exceeded) without a failing input
 	StatusCrashed = "crashed" // exited abnormally without a failing input
 	// StatusUnread: the campaign could not read or write what the target

@@ -144,7 +144,7 @@ func (s *Sweep) runBatch(r *Result, b *Binary, batch []*Test, num int) bool {
 	for _, t := range batch {
 		base += t.Seconds
 	}
-	limit := s.Opts.Floor + time.Duration(s.Opts.Factor*base*float64(time.Second))
+	limit := s.Opts.Limit(time.Duration(base * float64(time.Second)))
 	res := runTests(b, names, num, "", limit)
 	switch {
 	case res.timedOut:

@@ -116,18 +116,35 @@ func (p *Plan) Run(opts Options) (*Sweep, error) {
 	return s, nil
 }
 
+// timing is Floor and Factor, a zero one replaced by its default: 15 s
+// and 4.
+func (opts Options) timing() (floor time.Duration, factor float64) {
+	floor, factor = opts.Floor, opts.Factor
+	if floor == 0 {
+		floor = 15 * time.Second
+	}
+	if factor == 0 {
+		factor = 4
+	}
+	return floor, factor
+}
+
+// Limit is how long a run whose baseline (its time on the unmutated
+// build) is base may take with a mutant on before the mutant is a
+// Timeout: Floor + Factor × base, the sweep's rule for a batch of tests
+// and the fuzz score's for the replay of a failing input.
+func (opts Options) Limit(base time.Duration) time.Duration {
+	floor, factor := opts.timing()
+	return floor + time.Duration(factor*float64(base))
+}
+
 // withDefaults fills the zero options: two workers, a 15 s floor, a factor
 // of 4, the work directory made absolute.
 func (opts Options) withDefaults() (Options, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = 2
 	}
-	if opts.Floor == 0 {
-		opts.Floor = 15 * time.Second
-	}
-	if opts.Factor == 0 {
-		opts.Factor = 4
-	}
+	opts.Floor, opts.Factor = opts.timing()
 	work, err := filepath.Abs(opts.Work)
 	opts.Work = work
 	return opts, err

@@ -351,3 +351,21 @@ func TestStaleOnlyInSweptPackages(t *testing.T) {
 		t.Fatalf("stale %v, want only the entry of the swept package that names no mutant", got)
 	}
 }
+
+// A run's limit is the floor plus the factor times its baseline, the zero
+// options taking the defaults (15 s, 4): the one rule of a Timeout, for
+// the sweep's tests and the fuzz score's replays.
+func TestLimitIsFloorPlusFactorTimesBaseline(t *testing.T) {
+	for _, c := range []struct {
+		opts Options
+		base time.Duration
+		want time.Duration
+	}{
+		{Options{}, 2 * time.Second, 23 * time.Second},
+		{Options{Floor: time.Second, Factor: 2}, 3 * time.Second, 7 * time.Second},
+	} {
+		if got := c.opts.Limit(c.base); got != c.want {
+			t.Errorf("%+v.Limit(%s) = %s, want %s", c.opts, c.base, got, c.want)
+		}
+	}
+}

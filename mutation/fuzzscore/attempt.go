@@ -58,14 +58,16 @@ func (s *scorer) attempt(ctx context.Context, m *mutation.Mutant, num int, b *bu
 	return a
 }
 
-// confirm replays the failing input with the mutant on and on the
-// unmutated schema build; only a failure with the mutant and a pass
-// without it is a kill, which is then minimized under its signature.
+// confirm replays the failing input on the unmutated schema build, then
+// with the mutant on within the sweep's limit on that baseline
+// (mutation.Options.Limit: a replay past it is a Timeout, as a batch of
+// tests is); only a failure with the mutant and a pass without it is a
+// kill, which is then minimized under its signature.
 func (s *scorer) confirm(ctx context.Context, a *Attempt, m *mutation.Mutant, num int, b *builds, t campaign.Job, work string) {
 	dir := filepath.Join(work, "replay")
-	with := replay(ctx, b.fuzz[t.Package], t.Name, a.Input, dir, num, s.cfg.Replay)
 	without := replay(ctx, s.schema.fuzz[t.Package], t.Name, a.Input, dir, 0, s.cfg.Replay)
-	a.Status, a.Detail = classify(with, without, s.cfg.Replay)
+	with := replay(ctx, b.fuzz[t.Package], t.Name, a.Input, dir, num, s.sweep.Opts.Limit(without.took))
+	a.Status, a.Detail = classify(with, without)
 	if a.Status != AttemptKilled {
 		return
 	}
@@ -84,21 +86,25 @@ func (s *scorer) confirm(ctx context.Context, a *Attempt, m *mutation.Mutant, nu
 }
 
 // classify judges a failing input from its two replays: a kill only when
-// it fails with the mutant on and passes on the unmutated build.
-func classify(with, without replayed, limit time.Duration) (status, detail string) {
+// it fails with the mutant on and passes on the unmutated build; a Timeout
+// when it runs past its limit with the mutant on and the unmutated build
+// passes it; an input the unmutated build fails or hangs on is no
+// detection of the mutant.
+func classify(with, without replayed) (status, detail string) {
 	switch {
 	case with.err != nil:
 		return AttemptError, "replay with the mutant: " + with.err.Error()
 	case without.err != nil:
 		return AttemptError, "replay unmutated: " + without.err.Error()
 	case without.timedOut:
-		return AttemptTimeout, fmt.Sprintf("the unmutated build's replay ran past its limit (%s, or %s an input) too: unconfirmed", limit, inputLimit(limit))
-	case with.timedOut:
-		return AttemptHung, fmt.Sprintf("hangs with the mutant on (ran past %s an input, or %s in all) and passes unmutated: a confirmed hang, a Timeout, not a kill", inputLimit(limit), limit)
-	case !with.failed:
-		return AttemptNotReproduced, "the input passes when replayed with the mutant on"
+		return AttemptFailsUnmutated, fmt.Sprintf("the unmutated build hangs on the input too: its replay ran past %s", without.limit)
 	case without.failed:
 		return AttemptFailsUnmutated, "the unmutated build fails the input too:\n" + without.out
+	case with.timedOut:
+		return AttemptTimeout, fmt.Sprintf("the input hangs with the mutant on: its replay ran past %s; the unmutated build passed it in %.1fs",
+			with.limit, without.took.Seconds())
+	case !with.failed:
+		return AttemptNotReproduced, "the input passes when replayed with the mutant on"
 	}
 	return AttemptKilled, with.out
 }

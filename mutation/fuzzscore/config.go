@@ -13,7 +13,7 @@ type Config struct {
 	Trials   int           // independent runs of every mutant; default 1
 	Workers  int           // mutants fuzzed at once, one fuzzing process each; default 2
 	Minimize time.Duration // bound of each kill's minimization; default 10 s
-	Replay   time.Duration // bound of one replay of a failing input; default 1 min
+	Replay   time.Duration // bound of the unmutated replay of a failing input (the mutant's is the sweep's Limit on its time); default 1 min
 	Log      io.Writer     // a line per attempt; nil is quiet
 	// Now is the clock of the progress lines; nil is time.Now.
 	Now func() time.Time

@@ -19,7 +19,9 @@ import (
 // replayed is one replay of a failing input.
 type replayed struct {
 	failed   bool
-	timedOut bool // ran past the replay's limit, or the watchdog's per-input limit (native.HangMarker)
+	timedOut bool          // ran past limit, or past the watchdog's per-input limit (native.HangMarker)
+	took     time.Duration // the replay's wall time
+	limit    time.Duration // the bound it ran within
 	out      string
 	err      error // the replay could not run, or did not run the input
 }
@@ -49,19 +51,21 @@ func replay(ctx context.Context, exe, target, input, dir string, num int, limit 
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
 	runErr := cmd.Run()
-	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil || strings.Contains(out.String(), native.HangMarker), out: tail(out.String(), 2000)}
+	r := replayed{failed: runErr != nil, timedOut: ctx.Err() != nil || strings.Contains(out.String(), native.HangMarker), took: time.Since(start), limit: limit, out: tail(out.String(), 2000)}
 	if !r.timedOut && !strings.Contains(out.String(), target+"/"+name) {
 		r.err = fmt.Errorf("%s did not run %s/%s (%v):\n%s", filepath.Base(exe), target, name, runErr, r.out)
 	}
 	return r
 }
 
-// inputLimit is the per-input limit a replay runs under: a sixth of the
-// replay's own, so that a hang ends as the watchdog's (native.HangMarker)
-// before the replay is killed; 10 s under the default minute.
+// inputLimit is the per-input limit of the watchdog a replay runs under
+// (native.InputLimitEnv): half the replay's own, so that a hang ends as
+// the watchdog's, with every goroutine's stack in the output, before the
+// replay is killed.
 func inputLimit(replay time.Duration) time.Duration {
-	return max(replay/6, time.Second)
+	return max(replay/2, time.Second)
 }
 
 func tail(s string, n int) string {

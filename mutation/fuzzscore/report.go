@@ -76,9 +76,17 @@ func (sc *Score) Write(dir, bundle string, sw *mutation.Sweep, md mutation.Markd
 
 // Headline is the one line of both scores.
 func (sc *Score) Headline() string {
-	return fmt.Sprintf("fuzzers %.1f%% (%d/%d killed, %d hung; seeds withheld, %.0f s a target, %d trial(s)); tests %.1f%% (%d/%d killed, %d timed out); %d blind spot(s); %d not judged by the fuzzers",
-		sc.Fuzz.Score, sc.Fuzz.Killed, sc.Fuzz.Valid, sc.Fuzz.Timeout, sc.Budget, sc.TrialsEach, sc.Tests.Score, sc.Tests.Killed, sc.Tests.Valid, sc.Tests.Timeout,
-		len(sc.BlindSpots), sc.Fuzz.Invalid)
+	return fmt.Sprintf("fuzzers %.1f%% (%d/%d killed%s, seeds withheld, %.0f s a target, %d trial(s)); tests %.1f%% (%d/%d%s); %d blind spot(s); %d not judged by the fuzzers",
+		sc.Fuzz.Score, sc.Fuzz.Killed, sc.Fuzz.Valid, sc.Fuzz.timedOut(), sc.Budget, sc.TrialsEach,
+		sc.Tests.Score, sc.Tests.Killed+sc.Tests.Timeout, sc.Tests.Valid, sc.Tests.timedOut(), len(sc.BlindSpots), sc.Fuzz.Invalid)
+}
+
+// timedOut is ", N timed out" when a side detected N mutants by a hang.
+func (t Tally) timedOut() string {
+	if t.Timeout == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d timed out", t.Timeout)
 }
 
 // Summary is summary.md: the headline, the blind spots, the kills the
@@ -99,7 +107,7 @@ func (sc *Score) Summary() string {
 		b.WriteString("\n")
 	}
 	list("Blind spots: killed by the tests, not by the fuzzers", sc.BlindSpots)
-	list("Killed by the fuzzers, not by the tests", sc.FuzzOnly)
+	list("Detected by the fuzzers (killed or timed out), not by the tests", sc.FuzzOnly)
 	list("Failing inputs the unmutated build fails too (no kill; a fault of the target or a flaky property)", sc.Unconfirmed)
 	b.WriteString("## Every mutant\n\n| mutant | fuzzers | found | by | s to kill | execs | tests | reaching |\n|---|---|---|---|---|---|---|---|\n")
 	for _, m := range sc.Mutants {
@@ -110,7 +118,11 @@ func (sc *Score) Summary() string {
 				break
 			}
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %d/%d | %s | %s | %s | %s | %d |\n", m.ID, m.Status, m.Found, len(m.Trials), by, secs, execs, m.TestsStatus, len(m.Reaching))
+		found := fmt.Sprintf("%d/%d", m.Found, len(m.Trials))
+		if m.TimedOut > 0 {
+			found += fmt.Sprintf(" (hung in %d)", m.TimedOut)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %d |\n", m.ID, m.Status, found, by, secs, execs, m.TestsStatus, len(m.Reaching))
 	}
 	return b.String()
 }

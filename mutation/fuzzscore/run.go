@@ -132,42 +132,44 @@ func (s *scorer) trial(ctx context.Context, m *mutation.Mutant, num int, b *buil
 			tr.Killed, tr.KilledBy, tr.Seconds, tr.Execs = true, t.Name, a.Seconds, a.Execs
 			break
 		}
-		if a.Status == AttemptHung {
-			// A confirmed hang detects the mutant, as a test's time-out
-			// does in Stryker's score; a later target could still kill
-			// it outright, which the trial then records instead.
-			tr.Hung = true
-		}
 	}
 	tr.Wall = time.Since(start).Seconds()
 	return tr
 }
 
-// decide sets the mutant's status from its trials.
+// decide sets the mutant's status from its trials: Killed when a trial
+// confirmed a kill; else Timeout when a target hung in a trial (the engine
+// stood still past its budget, the campaign killed it at its deadline, or
+// the input it named hangs when replayed with the mutant on), as the
+// tests' sweep calls a run past its limit: detected, never a kill; else
+// Survived when a target judged it; else RuntimeError.
 func (m *Mutant) decide() {
-	judged, hung := 0, 0
+	judged := 0
 	var seen []string
 	for _, tr := range m.Trials {
 		if tr.Killed {
 			m.Found++
-		} else if tr.Hung {
-			hung++
 		}
+		hung := false
 		for _, a := range tr.Attempts {
-			if a.Status == AttemptKilled || a.Status == AttemptHung || a.Status == AttemptSurvived || a.Status == AttemptFailsUnmutated ||
+			if a.Status == AttemptKilled || a.Status == AttemptSurvived || a.Status == AttemptFailsUnmutated ||
 				a.Status == AttemptNotReproduced || a.Status == AttemptOverran {
 				judged++
 			}
+			hung = hung || a.Status == AttemptTimeout
 			seen = append(seen, a.Target+" "+a.Status)
+		}
+		if hung && !tr.Killed {
+			m.TimedOut++
 		}
 	}
 	switch {
 	case m.Found > 0:
 		m.Status = mutation.Killed
 		m.Reason = fmt.Sprintf("killed in %d of %d trials", m.Found, len(m.Trials))
-	case hung > 0:
+	case m.TimedOut > 0:
 		m.Status = mutation.Timeout
-		m.Reason = fmt.Sprintf("a confirmed hang in %d of %d trials, no kill: %s", hung, len(m.Trials), strings.Join(seen, ", "))
+		m.Reason = fmt.Sprintf("a fuzz target hung in %d of %d trials, no confirmed kill: %s", m.TimedOut, len(m.Trials), strings.Join(seen, ", "))
 	case judged == 0:
 		m.Status = "RuntimeError"
 		m.Reason = "no fuzz target could judge it: " + strings.Join(seen, ", ")

@@ -8,8 +8,7 @@ const (
 	AttemptSurvived       = "survived"        // fuzzed for the budget, no failing input
 	AttemptFailsUnmutated = "fails-unmutated" // the unmutated build fails the input too: no kill (a fault of the target, or a flaky property)
 	AttemptNotReproduced  = "not-reproduced"  // the input passes when replayed with the mutant on: no kill
-	AttemptTimeout        = "timeout"         // the fuzzing process, or a replay, ran past its limit, unconfirmed: no kill
-	AttemptHung           = "hung"            // a confirmed hang: the input runs past the per-input limit with the mutant on and passes unmutated; a Timeout, never a kill
+	AttemptTimeout        = "timeout"         // the target hung: the fuzzing process ran past its budget or stood still past it, or a replay ran past its limit: no kill
 	AttemptCrashed        = "crashed"         // the fuzzing process exited without a failing input: no kill
 	AttemptOverran        = "overran"         // the engine said its deadline passed and named no input: no kill
 	AttemptError          = "error"           // the attempt could not run (a build, an I/O error)
@@ -35,7 +34,6 @@ type Attempt struct {
 type Trial struct {
 	Trial    int       `json:"trial"`
 	Killed   bool      `json:"killed"`
-	Hung     bool      `json:"hung,omitempty"` // no kill, but a confirmed hang (AttemptHung)
 	KilledBy string    `json:"killed_by,omitempty"`
 	Seconds  float64   `json:"seconds_to_kill,omitempty"` // the killing target's, from its start
 	Execs    int64     `json:"executions_to_kill,omitempty"`
@@ -51,13 +49,15 @@ type Mutant struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	// Status is the mutant's status in report.json: Killed when a trial
-	// killed it, else Survived, NoCoverage (no fuzz target's seed replay
-	// reaches it), RuntimeError (every trial ended in a hang, a crash or
-	// an error), CompileError or Ignored as the sweep judged it.
+	// killed it, else Timeout when a target hung in a trial, else
+	// Survived, NoCoverage (no fuzz target's seed replay reaches it),
+	// RuntimeError (every trial ended in a crash or an error),
+	// CompileError or Ignored as the sweep judged it.
 	Status        string   `json:"status"`
 	Reason        string   `json:"reason,omitempty"`
 	Reaching      []string `json:"targets_reaching"`
-	Found         int      `json:"found"` // trials that killed it
+	Found         int      `json:"found"`     // trials that killed it
+	TimedOut      int      `json:"timed_out"` // trials in which a target hung and none killed it
 	TestsStatus   string   `json:"tests_status"`
 	TestsKilledBy []string `json:"tests_killed_by,omitempty"`
 	Trials        []Trial  `json:"trials"`
@@ -75,17 +75,18 @@ type Score struct {
 	Fuzz        Tally     `json:"fuzz"`
 	Tests       Tally     `json:"tests"`
 	BlindSpots  []string  `json:"blind_spots"` // killed by the tests, not by the fuzzers
-	FuzzOnly    []string  `json:"fuzz_only"`   // killed by the fuzzers, not by the tests
+	FuzzOnly    []string  `json:"fuzz_only"`   // detected by the fuzzers (killed or timed out), not by the tests
 	Unconfirmed []string  `json:"unconfirmed"` // a failing input the unmutated build fails too
 	Mutants     []*Mutant `json:"mutants"`
 }
 
-// Tally counts one side's verdicts on the mutants both judged: killed over
-// valid (killed + survived + no coverage); mutants that could not be
-// judged (a hang, a crash, a compile error, an equivalent) are in neither.
+// Tally counts one side's verdicts on the mutants both judged: Stryker's
+// score, detected (killed + timed out) over valid (detected + survived +
+// no coverage); mutants that could not be judged (a crash, a compile
+// error, an equivalent) are in neither.
 type Tally struct {
 	Killed  int     `json:"killed"`
-	Timeout int     `json:"timeout"` // detected by a hang, not killed (the fuzzers': a confirmed hang)
+	Timeout int     `json:"timeout"` // detected by a hang, not killed
 	Valid   int     `json:"valid"`
 	Score   float64 `json:"score_percent"`
 	Invalid int     `json:"not_judged"`

@@ -7,44 +7,18 @@ import (
 	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
-// tally counts both sides on the mutants and lists the blind spots. Both
-// scores are Stryker's detected over valid: killed or timed out. The
-// fuzzers' Timeout is a confirmed hang only (the input hangs with the
-// mutant on and passes unmutated), counted apart from their kills.
+// tally counts both sides on the mutants and lists the blind spots: each
+// side's detected are Stryker's (killed or timed out), the fuzzers' kills
+// only confirmed ones.
 func (sc *Score) tally() {
 	sc.Fuzz, sc.Tests = Tally{}, Tally{}
 	sc.BlindSpots, sc.FuzzOnly, sc.Unconfirmed = nil, nil, nil
 	for _, m := range sc.Mutants {
-		testsKill := m.TestsStatus == mutation.Killed || m.TestsStatus == mutation.Timeout
-		fuzzDetects := m.Status == mutation.Killed || m.Status == mutation.Timeout
-		switch m.TestsStatus {
-		case mutation.Killed, mutation.Timeout, mutation.Survived, mutation.NoCoverage:
-			sc.Tests.Valid++
-			switch m.TestsStatus {
-			case mutation.Killed:
-				sc.Tests.Killed++
-			case mutation.Timeout:
-				sc.Tests.Timeout++
-			}
-		default:
-			sc.Tests.Invalid++
-		}
-		switch m.Status {
-		case mutation.Killed, mutation.Timeout, mutation.Survived, mutation.NoCoverage:
-			sc.Fuzz.Valid++
-			switch m.Status {
-			case mutation.Killed:
-				sc.Fuzz.Killed++
-			case mutation.Timeout:
-				sc.Fuzz.Timeout++
-			}
-		default:
-			sc.Fuzz.Invalid++
-		}
+		testsDetect, fuzzDetect := sc.Tests.count(m.TestsStatus), sc.Fuzz.count(m.Status)
 		switch {
-		case testsKill && (m.Status == mutation.Survived || m.Status == mutation.NoCoverage):
+		case testsDetect && (m.Status == mutation.Survived || m.Status == mutation.NoCoverage):
 			sc.BlindSpots = append(sc.BlindSpots, m.ID)
-		case !testsKill && fuzzDetects:
+		case !testsDetect && fuzzDetect:
 			sc.FuzzOnly = append(sc.FuzzOnly, m.ID)
 		}
 		for _, tr := range m.Trials {
@@ -56,6 +30,23 @@ func (sc *Score) tally() {
 		}
 	}
 	sc.Fuzz.Score, sc.Tests.Score = percent(sc.Fuzz), percent(sc.Tests)
+}
+
+// count counts one mutant's status and reports whether it is detected
+// (Killed or Timeout).
+func (t *Tally) count(status string) bool {
+	switch status {
+	case mutation.Killed:
+		t.Killed++
+	case mutation.Timeout:
+		t.Timeout++
+	case mutation.Survived, mutation.NoCoverage:
+	default:
+		t.Invalid++
+		return false
+	}
+	t.Valid++
+	return status == mutation.Killed || status == mutation.Timeout
 }
 
 func percent(t Tally) float64 {
