@@ -60,8 +60,9 @@ var Special = func() (t [256]bool) {
 // SkipLiteral returns the offset of the first special byte (Special) at or
 // after i, or len(in). A word that holds one gives its offset directly (the
 // lowest flagged byte of Specials is the first special byte): most strings
-// end inside the first word, and walking to the quote byte by byte was about
-// 100 instructions a string on a typical API payload.
+// end inside their first word, and walking to the quote byte by byte was
+// most of SkipLiteral's 112 instructions a string on the api payload
+// (docs/PERFORMANCE.md, "The goals, plainly").
 func SkipLiteral(in []byte, i int) int {
 	for ; i+8 <= len(in); i += 8 {
 		if m := Specials(binary.LittleEndian.Uint64(in[i:])); m != 0 {
