@@ -60,3 +60,30 @@ func TestStopsAgreeWithTheTables(t *testing.T) {
 		}
 	}
 }
+
+// SkipLiteral stops where a byte-by-byte walk over the Special table
+// stops, from every offset of random inputs of every length up to three
+// words, so the word step and the jump to the flagged byte inside a word
+// agree with the table.
+func TestSkipLiteralMatchesTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pick := []byte{0, 0x1f, ' ', '"', '#', '\\', ']', 'a', 0x7f, 0x80, 0xc3, 0xff}
+	for range 20_000 {
+		in := make([]byte, r.IntN(25))
+		for k := range in {
+			in[k] = 'a'
+			if r.IntN(6) == 0 {
+				in[k] = pick[r.IntN(len(pick))]
+			}
+		}
+		for i := range len(in) + 1 {
+			want := i
+			for want < len(in) && !Special[in[want]] {
+				want++
+			}
+			if got := SkipLiteral(in, i); got != want {
+				t.Fatalf("SkipLiteral(%q, %d) = %d, want %d", in, i, got, want)
+			}
+		}
+	}
+}
