@@ -1,6 +1,7 @@
 package property
 
 import (
+	"errors"
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -115,17 +116,50 @@ func MeetExactOnSpellings(meet ConstraintMeeter, data []byte) *Violation {
 // hierarchical, b of u plain, folding one time in four), and forty calls
 // whose arguments are probes of the bounds' operands: the meet admits a
 // call exactly when both bounds do (classes unsound, incomplete; error
-// for a meet that fails).
+// for a meet that fails). One seed pair in gen.WideOdds draws wide bounds
+// instead (meetWideExact), whose meet lies at the rule cap or one past.
 func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 	const name = "MeetBoundsExact"
 	g := gen.NewSeeded(s1, s2)
+	c := bound.Canon{Schemas: bound.Schemas{"t": {"a": bound.ModeHierarchical}, "u": {"b": bound.ModePlain}}}
+	if s1%gen.WideOdds == gen.WideOdds-1 {
+		return meetWideExact(meet, g, c)
+	}
 	x, y := g.Bound(), g.Bound()
-	c := bound.Canon{Schemas: bound.Schemas{"t": {"a": bound.ModeHierarchical}, "u": {"b": bound.ModePlain}}, Fold: g.IntN(4) == 0}
+	c.Fold = g.IntN(4) == 0
 	m, err := meet(x, y, c)
 	if err != nil {
 		return violated(name, "error", "%v", err)
 	}
-	for _, call := range g.Calls(40, x, y) {
+	return meetAdmitsBoth(x, y, m, c, g.Calls(40, x, y))
+}
+
+// meetWideExact is MeetBoundsExact on gen.WideBounds: a meet of exactly
+// bound.MaxRules distinct rules is made whole and exact (cap:at,
+// cap:rules), one of a rule more fails with bound.ErrTooLarge (cap:past),
+// so that the target's cap (meet_rules.go) is held where it lies.
+func meetWideExact(meet BoundMeeter, g gen.Seeded, c bound.Canon) *Violation {
+	const name = "MeetBoundsExact"
+	x, y, rules, past := g.WideBounds()
+	m, err := meet(x, y, c)
+	switch {
+	case past && !errors.Is(err, bound.ErrTooLarge):
+		return violated(name, "cap:past", "%d × %d rules meet in %d distinct rules, past the cap of %d: %d rules and %v, want bound.ErrTooLarge", len(x), len(y), rules, bound.MaxRules, len(m), err)
+	case past:
+		return nil
+	case err != nil:
+		return violated(name, "cap:at", "%d × %d rules meet in %d distinct rules, the cap: %v", len(x), len(y), rules, err)
+	case len(m) != rules:
+		return violated(name, "cap:rules", "%d × %d rules meet in %d distinct rules: the meet has %d", len(x), len(y), rules, len(m))
+	}
+	return meetAdmitsBoth(x, y, m, c, g.WideCalls(40, x, y))
+}
+
+// meetAdmitsBoth holds meet m of x and y to admit each call exactly when
+// both bounds do (classes unsound, incomplete).
+func meetAdmitsBoth(x, y, m bound.Bound, c bound.Canon, calls []bound.Call) *Violation {
+	const name = "MeetBoundsExact"
+	for _, call := range calls {
 		want := bound.BoundAdmits(x, call, c) && bound.BoundAdmits(y, call, c)
 		if got := bound.BoundAdmits(m, call, c); got != want {
 			xb, _ := x.MarshalJSON()
