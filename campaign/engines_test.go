@@ -44,13 +44,13 @@ func TestARunWithoutAnInputIsNeverAFailure(t *testing.T) {
 	}
 }
 
-// A run whose execution count stands still for a progress interval up to
-// its end or its budget, or whose engine had to kill its worker (its last
-// line 2 s past the budget), hung on an input: what 10 s runs of
+// A run whose execution count stands still for two progress intervals up
+// to its end or its budget hung on an input: what 10 s runs of
 // FuzzGlob(Generated)MatchesReference printed with compileClass's
 // unterminated-[ check dropped (the class compiler loops). A slow but
-// moving run, a worker that stopped on its interrupt, and a count that
-// stands still only while the engine may minimize are not hangs.
+// moving run, a run that ends late on a loaded machine (as FuzzFine did at
+// load 22), a count that stands still for one interval, or only while
+// the engine may minimize, are not hangs.
 func TestARunWhoseExecutionsStandStillHung(t *testing.T) {
 	hung := []string{"fuzz: elapsed: 0s, execs: 0 (0/sec), new interesting: 0 (total: 0)",
 		"fuzz: elapsed: 3s, execs: 11727 (3903/sec), new interesting: 47 (total: 47)",
@@ -68,10 +68,12 @@ func TestARunWhoseExecutionsStandStillHung(t *testing.T) {
 			"fuzz: elapsed: 9s, execs: 32 (0/sec)", "fuzz: elapsed: 11s, execs: 33 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
 		{"hung, stopped on time", []string{"fuzz: elapsed: 3s, execs: 222 (74/sec)", "fuzz: elapsed: 6s, execs: 222 (0/sec)",
 			"fuzz: elapsed: 9s, execs: 222 (0/sec)", "fuzz: elapsed: 10s, execs: 222 (0/sec)", "PASS"}, 10 * time.Second, StatusHung},
-		{"moving until the engine killed its worker", []string{"fuzz: elapsed: 6s, execs: 4787 (1281/sec)", "fuzz: elapsed: 9s, execs: 6685 (633/sec)",
-			"fuzz: elapsed: 12s, execs: 6685 (0/sec)", "PASS"}, 10 * time.Second, StatusHung},
 		{"a worker that stopped on its interrupt", []string{"fuzz: elapsed: 6s, execs: 1759 (206/sec)", "fuzz: elapsed: 9s, execs: 1976 (72/sec)",
 			"fuzz: elapsed: 11s, execs: 1976 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
+		{"moving to the budget, ended late on a loaded machine", []string{"fuzz: elapsed: 6s, execs: 90000 (13000/sec)",
+			"fuzz: elapsed: 9s, execs: 130000 (13000/sec)", "fuzz: elapsed: 12s, execs: 143557 (4000/sec)", "PASS"}, 10 * time.Second, StatusOK},
+		{"still for one interval only", []string{"fuzz: elapsed: 3s, execs: 300 (100/sec)", "fuzz: elapsed: 6s, execs: 310 (3/sec)",
+			"fuzz: elapsed: 9s, execs: 310 (0/sec)", "fuzz: elapsed: 11s, execs: 310 (0/sec)", "PASS"}, 10 * time.Second, StatusOK},
 		{"still only while it may minimize", []string{"fuzz: elapsed: 57s, execs: 900 (10/sec)",
 			"fuzz: elapsed: 60s, execs: 900 (0/sec)", "fuzz: elapsed: 61s, execs: 900 (0/sec)", "PASS"}, 60 * time.Second, StatusOK},
 	} {
