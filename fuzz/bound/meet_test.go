@@ -17,6 +17,10 @@ func FuzzMeetExact(f *testing.F) { native.Fuzz(f) }
 // do.
 func FuzzMeetBoundsExact(f *testing.F) { native.Fuzz(f) }
 
+// FuzzMeetBoundsAtCap: bound.MeetBounds at its rule cap, on bounds whose
+// meet has one rule fewer, exactly as many, or one more.
+func FuzzMeetBoundsAtCap(f *testing.F) { native.Fuzz(f) }
+
 // FuzzMeetExactOnSpellings: the meet on operands that respell one path.
 func FuzzMeetExactOnSpellings(f *testing.F) { native.Fuzz(f) }
 

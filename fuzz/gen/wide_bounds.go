@@ -6,25 +6,20 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
-// WideOdds is one in how many seed pairs MeetBoundsExact draws wide
-// bounds (WideBounds) instead of Bound's small ones: a wide meet makes
-// thousands of rules, so a fuzz target drawing one every time would run
-// far slower.
-const WideOdds = 64
+// wideShapes are the rule counts WideBounds draws, n × m: one under
+// bound.MaxRules, exactly it, and one past it.
+var wideShapes = [][2]int{{63, 65}, {64, 64}, {32, 128}, {17, 241}}
 
-// WideBounds draws two bounds whose meet has exactly bound.MaxRules
-// distinct rules (64 × 64), or one more (17 × 241 = 4097), as past
-// reports: bound x constrains argument a of tool t to one of n
-// values, y argument b of t to one of m, so every pair of rules meets in a
-// rule of its own, a = i and b = j (SEP-3246 section 3.3). The cap is the
-// target's own (a meet past it fails with bound.ErrTooLarge), so the
-// count is built here from the shapes, not read from the meet.
-func (g Seeded) WideBounds() (x, y bound.Bound, rules int, past bool) {
-	n, m := 64, 64
-	if past = g.r.IntN(2) == 0; past {
-		n, m = 17, 241
-	}
-	return eqRules("a", n, g.r.IntN(1000)), eqRules("b", m, g.r.IntN(1000)), n * m, past
+// WideBounds draws two bounds whose meet has a number of distinct rules
+// near bound.MaxRules (wideShapes: 4095, 4096 twice, 4097): bound x
+// constrains argument a of tool t to one of n values, y argument b of t
+// to one of m, so every pair of rules meets in a rule of its own, a = i
+// and b = j (SEP-3246 section 3.3). The cap is the target's own (a meet
+// past it fails with bound.ErrTooLarge), so the count is built here from
+// the shapes, not read from the meet.
+func (g Seeded) WideBounds() (x, y bound.Bound, rules int) {
+	s := wideShapes[g.r.IntN(len(wideShapes))]
+	return eqRules("a", s[0], g.r.IntN(1000)), eqRules("b", s[1], g.r.IntN(1000)), s[0] * s[1]
 }
 
 // eqRules is n rules of tool t, each constraining arg to eq one of n

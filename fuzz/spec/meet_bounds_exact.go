@@ -1,10 +1,8 @@
 package spec
 
 import (
-	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/planted"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
-	"github.com/canonfuzz/canonfuzz/seeds"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -15,9 +13,7 @@ var _ = register(Target{
 	Checks:  "the meet of two drawn bounds admits a call iff both do",
 	Input:   "a PRNG seed pair (gen.Seeded)",
 	Oracles: []string{"bound.BoundAdmits"},
-	Seeds: append(seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
-		seeds.Of("wide-at-cap", "wide bounds (gen.WideOdds): 64 × 64 rules meet in exactly bound.MaxRules", uint64(gen.WideOdds-1), uint64(0)),
-		seeds.Of("wide-past-cap", "wide bounds: 17 × 241 rules meet in one rule past bound.MaxRules", uint64(gen.WideOdds-1), uint64(2))),
+	Seeds:   seedPairs(8, 13, 1, "a PRNG seed pair of the bound generator"),
 	Planted: []Variant{
 		{Fault: "arguments one rule constrains dropped", Impl: planted.MeetRulesDropOneSided, Efficacy: true},
 	},
