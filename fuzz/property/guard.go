@@ -244,12 +244,19 @@ func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violatio
 // relayFaithful) and never of a tools/call (relay:call); a forward is
 // admitted, a tools/call, and carries no refusal (forward:refused,
 // forward:not-a-call, forward:refusal); an answer is one admitted
-// JSON-RPC error with its refusal (answer:malformed).
+// JSON-RPC error with its refusal (answer:malformed); an answer to bytes
+// admission refuses has the class that admission's kind documents
+// (answer:admission-class, see admissionClass).
 func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 	const name = "DecisionsAreAdmitted"
 	d := decide(raw, GuardConfig())
-	if d.Action != guard.Answer && admit.Scan(raw, admit.Options{}) != nil {
-		return violated(name, "unadmitted-"+d.Action.String(), "%v of bytes admission refuses", d.Action)
+	if scanErr := admit.Scan(raw, admit.Options{}); scanErr != nil {
+		if d.Action != guard.Answer {
+			return violated(name, "unadmitted-"+d.Action.String(), "%v of bytes admission refuses", d.Action)
+		}
+		if v := admissionClass(name, scanErr, d.Refusal); v != nil {
+			return v
+		}
 	}
 	decided := d.Message
 	if d.Action == guard.Relay {
@@ -286,6 +293,24 @@ func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 		}
 	default:
 		return violated(name, "unknown-action", "action %v", d.Action)
+	}
+	return nil
+}
+
+// admissionClass holds the refusal of bytes admission refused to the class
+// guard's errors.go documents for it (SEP-3246 section 4.3, the guard
+// admits before it reads): a line past the size cap (admit.TooLarge) is
+// ErrTooLarge, any other admission refusal ErrNotAdmitted, and either
+// wraps the *admit.Error of admission's kind.
+func admissionClass(property string, scanErr error, r *guard.Refusal) *Violation {
+	var want, got *admit.Error
+	errors.As(scanErr, &want)
+	class := guard.ErrNotAdmitted
+	if want != nil && want.Kind == admit.TooLarge {
+		class = guard.ErrTooLarge
+	}
+	if r == nil || r.Class != class || !errors.As(r, &got) || want != nil && got.Kind != want.Kind {
+		return violated(property, "answer:admission-class", "admission refused (%v), answered with %v, want class %v caused by that kind", scanErr, r, class)
 	}
 	return nil
 }
