@@ -66,6 +66,11 @@ func (s *scanner) fail(kind Kind, offset int, detail string) error {
 	return &Error{Kind: kind, Offset: int64(offset), Detail: detail}
 }
 
+// syntax is a Syntax refusal for the rule reason names (jsonwire.Reason).
+func (s *scanner) syntax(reason Reason, offset int, detail string) error {
+	return &Error{Kind: Syntax, Reason: reason, Offset: int64(offset), Detail: detail}
+}
+
 // run is the push-down automaton over s.in, RFC 8259 sections 2 to 7. Its
 // three states are the labels value (a value must start at i), next (a value
 // just ended before i) and name (a member name must start at i); the stack
@@ -82,7 +87,7 @@ value:
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want a value")
+		return s.syntax(WantValue, n, "unexpected end of input, want a value")
 	}
 	switch c = in[i]; c {
 	case '{':
@@ -124,7 +129,7 @@ value:
 			err = s.judgeNumber(&num)
 		}
 	default:
-		return s.fail(Syntax, i, jsonwire.Unexpected(c, "a value"))
+		return s.syntax(WantValue, i, jsonwire.Unexpected(c, "a value"))
 	}
 	if err != nil {
 		return err
@@ -140,7 +145,7 @@ next:
 		return nil
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input inside a container")
+		return s.syntax(WantCommaOrClose, n, "unexpected end of input inside a container")
 	}
 	c = in[i]
 	if s.stack[s.depth-1].object {
@@ -153,7 +158,7 @@ next:
 			i++
 			goto next
 		}
-		return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or '}'"))
+		return s.syntax(WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
 	}
 	switch c {
 	case ',':
@@ -164,16 +169,16 @@ next:
 		i++
 		goto next
 	}
-	return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or ']'"))
+	return s.syntax(WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want a member name")
+		return s.syntax(WantMemberName, n, "unexpected end of input, want a member name")
 	}
 	if in[i] != '"' {
-		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "a member name"))
+		return s.syntax(WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
 	if i, err = s.scanString(i, true); err != nil {
 		return err
@@ -184,10 +189,10 @@ name:
 	}
 	i = jsonwire.SkipSpace(in, i)
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want ':'")
+		return s.syntax(WantColon, n, "unexpected end of input, want ':'")
 	}
 	if in[i] != ':' {
-		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "':'"))
+		return s.syntax(WantColon, i, jsonwire.Unexpected(in[i], "':'"))
 	}
 	i++
 	goto value
@@ -220,10 +225,10 @@ func (s *scanner) scanLiteral(i int, lit string) (int, error) {
 	in := s.in
 	for k := 0; k < len(lit); k++ {
 		if i+k >= len(in) {
-			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a literal")
+			return 0, s.syntax(WantLiteral, len(in), "unexpected end of input inside a literal")
 		}
 		if in[i+k] != lit[k] {
-			return 0, s.fail(Syntax, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
+			return 0, s.syntax(WantLiteral, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
 		}
 	}
 	return i + len(lit), nil

@@ -29,7 +29,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			i++
 		}
 		if i >= n {
-			return 0, s.fail(Syntax, n, "unexpected end of input inside a string")
+			return 0, s.syntax(WantStringEnd, n, "unexpected end of input inside a string")
 		}
 	special:
 		switch c := in[i]; {

@@ -17,7 +17,7 @@ import "fmt"
 func ReadEscape(in []byte, b int) (rune, int, *Error) {
 	n := len(in)
 	if b+1 >= n {
-		return 0, 0, fault(Syntax, n, "unexpected end of input inside an escape")
+		return 0, 0, syntaxFault(WantEscape, n, "unexpected end of input inside an escape")
 	}
 	switch c := in[b+1]; c {
 	case '"', '\\', '/':
@@ -34,7 +34,7 @@ func ReadEscape(in []byte, b int) (rune, int, *Error) {
 		return '\t', b + 2, nil
 	case 'u':
 	default:
-		return 0, 0, fault(Syntax, b+1, Unexpected(c, "an escape character"))
+		return 0, 0, syntaxFault(WantEscape, b+1, Unexpected(c, "an escape character"))
 	}
 	u, err := hex4(in, b+2)
 	if err != nil {
@@ -65,11 +65,11 @@ func hex4(in []byte, i int) (uint16, *Error) {
 	var u uint16
 	for k := i; k < i+4; k++ {
 		if k >= len(in) {
-			return 0, fault(Syntax, len(in), "unexpected end of input inside a \\u escape")
+			return 0, syntaxFault(WantHexDigit, len(in), "unexpected end of input inside a \\u escape")
 		}
 		d := Unhex[in[k]]
 		if d > 0xF {
-			return 0, fault(Syntax, k, Unexpected(in[k], "a hex digit"))
+			return 0, syntaxFault(WantHexDigit, k, Unexpected(in[k], "a hex digit"))
 		}
 		u = u<<4 | uint16(d)
 	}
