@@ -66,8 +66,3 @@ func (r Reason) String() string {
 	}
 	return "Reason(?)"
 }
-
-// syntaxFault is a Syntax refusal for reason at offset.
-func syntaxFault(reason Reason, offset int, detail string) *Error {
-	return &Error{Kind: Syntax, Reason: reason, Offset: int64(offset), Detail: detail}
-}
