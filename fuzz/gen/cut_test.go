@@ -90,3 +90,23 @@ func TestCutShort(t *testing.T) {
 		t.Errorf("%d of %d cuts end after a token, want at least three in four", atEnd, draws)
 	}
 }
+
+// TestGenerateTextEndsInsideEscapes: GenerateText ends inside an escape
+// (admission's refusal admit.WantEscape at the input's end) and inside a
+// \u escape (admit.WantHexDigit) often enough for a 10 s fuzz run: at
+// least 6 and 20 of 6,000 random inputs (11 and 26 with escapeStarts; a
+// cut at any byte made 2 and 22).
+func TestGenerateTextEndsInsideEscapes(t *testing.T) {
+	got := map[admit.Reason]int{}
+	for _, in := range randomInputs(17, 6000) {
+		text := GenerateText(in)
+		var e *admit.Error
+		if errors.As(admit.Scan(text, admit.Options{}), &e) && e.Offset == int64(len(text)) {
+			got[e.Reason]++
+		}
+	}
+	if got[admit.WantEscape] < 6 || got[admit.WantHexDigit] < 20 {
+		t.Errorf("of 6,000 generated texts %d end inside an escape and %d inside a \\u escape, want at least 6 and 20",
+			got[admit.WantEscape], got[admit.WantHexDigit])
+	}
+}
