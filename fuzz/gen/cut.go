@@ -1,6 +1,9 @@
 package gen
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"strings"
+)
 
 // cutWritings is the first byte from which GenerateText cuts its writing
 // short (CutShort): the 16 bytes 216..231, just below the number shapes,
@@ -11,9 +14,7 @@ const cutWritings = numberWritings - 16
 // CutShort returns text ended early, at a place r draws: three times in
 // four just after a token or a separator (a string's closing quote, '{',
 // '[', ':', ',', the last byte of a number or a literal, white space),
-// else half the time inside an escape (just after its backslash, or after
-// the u or 1 to 3 hex digits of a \u escape) when the text has one, or
-// after any byte. A mutator rarely writes a text that ends right
+// else after any byte. A mutator rarely writes a text that ends right
 // after a member name or a colon, so without it admission's refusals of
 // an input that ends in each state of RFC 8259's grammar (sections 2 to
 // 7: after a name, after a colon, after a member or an element, inside a
@@ -25,9 +26,6 @@ func CutShort(text []byte, r *rand.Rand) []byte {
 		return text
 	}
 	if r.IntN(4) == 0 {
-		if starts := escapeStarts(text); len(starts) > 0 && r.IntN(2) == 0 {
-			return text[:insideEscape(text, starts[r.IntN(len(starts))], r)]
-		}
 		return text[:r.IntN(len(text))]
 	}
 	var ends []int
@@ -59,30 +57,43 @@ func inBareToken(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '.' || c == '+' || c == '-' || c == 'E'
 }
 
-// escapeStarts lists the offsets of the backslashes that begin an escape
-// of RFC 8259 section 7 before the text's last byte. An escape is one byte
-// in a few hundred of a writing, so a cut at any byte ends inside one in
-// about one input in 3,000 (and a mutator no more often); admission's
-// refusals of an input that ends there, want an escape character or a hex
-// digit (admit.WantEscape, admit.WantHexDigit), need the cut made on
-// purpose. A backslash stands only inside a string in a text Write makes.
-func escapeStarts(text []byte) []int {
-	var starts []int
-	for i := 0; i+1 < len(text); i++ {
-		if text[i] == '\\' {
-			starts = append(starts, i)
-			i++ // the escaped byte: a backslash escaped is one escape
+// CutInEscape returns text ended inside an escape of one of its strings
+// (RFC 8259 section 7): cut just inside a string, at a place r draws, and
+// followed by a backslash, and for half the draws by u and zero to three
+// hex digits; a text with no string becomes a lone `"` so followed. An
+// escape is one byte in a few hundred of a writing, so a cut at any byte
+// ends inside one in about one input of 3,000, and a mutator that starts
+// from an empty corpus writes short texts with no escape at all; without
+// it admission's refusals of input that ends inside an escape or a \u
+// escape (admit.WantEscape, admit.WantHexDigit) are reached only from
+// seeds.
+func CutInEscape(text []byte, r *rand.Rand) []byte {
+	var inside []int // lengths at which text ends inside a string, between characters
+	in := false
+	for i := 0; i < len(text); i++ {
+		switch {
+		case in && text[i] == '\\' && i+1 < len(text) && text[i+1] == 'u':
+			high := i+3 < len(text) && text[i+2]|0x20 == 'd' && strings.IndexByte("89abAB", text[i+3]) >= 0
+			i += 5 // past the four hex digits
+			if high {
+				continue // not between the two halves of a surrogate pair
+			}
+		case in && text[i] == '\\':
+			i++
+		case text[i] == '"':
+			in = !in
+		}
+		if in && (i+1 >= len(text) || text[i+1]&0xC0 != 0x80) { // not inside a UTF-8 sequence
+			inside = append(inside, min(i+1, len(text)))
 		}
 	}
-	return starts
-}
-
-// insideEscape is a length at which text ends inside the escape at b: just
-// after its backslash, or for half the \u escapes after the u or one to
-// three of its hex digits; always shorter than text.
-func insideEscape(text []byte, b int, r *rand.Rand) int {
-	if text[b+1] == 'u' && r.IntN(2) == 0 {
-		return min(b+2+r.IntN(4), len(text)-1)
+	out := []byte(`"`)
+	if len(inside) > 0 {
+		out = append([]byte(nil), text[:inside[r.IntN(len(inside))]]...)
 	}
-	return b + 1
+	out = append(out, '\\')
+	if r.IntN(2) == 0 {
+		out = append(out, "u0aF"[:1+r.IntN(4)]...)
+	}
+	return out
 }
