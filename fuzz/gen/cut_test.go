@@ -90,3 +90,54 @@ func TestCutShort(t *testing.T) {
 		t.Errorf("%d of %d cuts end after a token, want at least three in four", atEnd, draws)
 	}
 }
+
+// TestGenerateTextEndsInsideEscapes: GenerateText ends inside an escape
+// (admission's refusal admit.WantEscape at the input's end) and inside a
+// \u escape (admit.WantHexDigit) often enough for a 10 s fuzz run: at
+// least 20 and 30 of 6,000 random inputs (32 and 37 with CutInEscape;
+// CutShort alone made 2 and 22).
+func TestGenerateTextEndsInsideEscapes(t *testing.T) {
+	got := map[admit.Reason]int{}
+	for _, in := range randomInputs(17, 6000) {
+		text := GenerateText(in)
+		var e *admit.Error
+		if errors.As(admit.Scan(text, admit.Options{}), &e) && e.Offset == int64(len(text)) {
+			got[e.Reason]++
+		}
+	}
+	if got[admit.WantEscape] < 20 || got[admit.WantHexDigit] < 30 {
+		t.Errorf("of 6,000 generated texts %d end inside an escape and %d inside a \\u escape, want at least 20 and 30",
+			got[admit.WantEscape], got[admit.WantHexDigit])
+	}
+}
+
+// TestCutInEscape: every cut of the grammar tour, and of a text with no
+// string, is refused by admission at its end for want of an escape
+// character or a hex digit, and both are drawn.
+func TestCutInEscape(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	seen := map[admit.Reason]bool{}
+	for i := range 2000 {
+		text := []byte(grammarTour)
+		if i%10 == 0 {
+			text = []byte(`[1,true]`)
+		}
+		got := CutInEscape(text, r)
+		var e *admit.Error
+		if !errors.As(admit.Scan(got, admit.Options{}), &e) || e.Offset != int64(len(got)) ||
+			e.Reason != admit.WantEscape && e.Reason != admit.WantHexDigit {
+			t.Fatalf("CutInEscape(%q) = %q, admission: %v (%v); want a refusal at its end inside an escape", text, got, e, reasonOrNone(e))
+		}
+		seen[e.Reason] = true
+	}
+	if !seen[admit.WantEscape] || !seen[admit.WantHexDigit] {
+		t.Errorf("drawn: %v, want both WantEscape and WantHexDigit", seen)
+	}
+}
+
+func reasonOrNone(e *admit.Error) any {
+	if e == nil {
+		return "no *admit.Error"
+	}
+	return e.Reason
+}

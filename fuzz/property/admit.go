@@ -30,9 +30,11 @@ var admitRuleSets = []struct {
 
 // ScanMatchesReference: under every rule set, scan and admit.Reference
 // (the slow twin, written from the grammar) give the same verdict, both
-// admitting or the same kind at the same offset; scan gives it twice and
-// leaves its input alone. Classes: SET:nondeterministic, SET:wrote-input,
-// SET:untyped, SET:kind:Scan=K,Reference=K, SET:offset:K.
+// admitting or the same kind at the same offset for the same rule
+// (admit.Reason: input ending inside an escape is not input ending inside
+// a string); scan gives it twice and leaves its input alone. Classes:
+// SET:nondeterministic, SET:wrote-input, SET:untyped,
+// SET:kind:Scan=K,Reference=K, SET:offset:K, SET:reason:K.
 func ScanMatchesReference(scan Scanner, input []byte) *Violation {
 	const name = "ScanMatchesReference"
 	kept := bytes.Clone(input)
@@ -56,6 +58,8 @@ func ScanMatchesReference(scan Scanner, input []byte) *Violation {
 			return violated(name, set.name+":kind:Scan="+sv+",Reference="+rv, "Scan %v; Reference %v", got, ref)
 		case ge != nil && ge.Offset != re.Offset:
 			return violated(name, set.name+":offset:"+sv, "Scan %v; Reference %v", got, ref)
+		case ge != nil && ge.Reason != re.Reason:
+			return violated(name, set.name+":reason:"+sv, "Scan %v (%v); Reference %v (%v)", got, ge.Reason, ref, re.Reason)
 		}
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 // the same bytes.
 var _ = register(Target{
 	Name: "FuzzScanMatchesReference", Stub: "fuzz/admit/admit_test.go",
-	Checks:  "Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched",
+	Checks:  "Scan and the slow Reference give the same kind at the same offset for the same rule (admit.Reason), deterministic, input untouched",
 	Input:   textInput + ", under 5 option sets",
 	Oracles: []string{"admit.Reference"},
 	GoFuzz:  true,

@@ -35,6 +35,27 @@ const (
 	TooLarge = jsonwire.TooLarge
 )
 
+// Reason names which rule of the grammar a Syntax refusal broke, what RFC
+// 8259 wanted at its offset; every other kind has the Reason ByKind. Scan
+// and Reference give the same Reason for every input
+// (targets/internal/jsonwire/reason.go has the contract).
+type Reason = jsonwire.Reason
+
+// The reasons of a Syntax refusal; see jsonwire.Reason.
+const (
+	ByKind           = jsonwire.ByKind
+	WantValue        = jsonwire.WantValue
+	WantMemberName   = jsonwire.WantMemberName
+	WantColon        = jsonwire.WantColon
+	WantCommaOrClose = jsonwire.WantCommaOrClose
+	WantLiteral      = jsonwire.WantLiteral
+	WantDigit        = jsonwire.WantDigit
+	LeadingZero      = jsonwire.LeadingZero
+	WantStringEnd    = jsonwire.WantStringEnd
+	WantEscape       = jsonwire.WantEscape
+	WantHexDigit     = jsonwire.WantHexDigit
+)
+
 // Kinds lists every refusal kind, in the order of the package documentation.
 var Kinds = []Kind{Syntax, TrailingContent, DuplicateMember, TooDeep,
 	StringNotScalar, NumberNotFinite, UnsafeInteger, Noncharacter, TooLarge}

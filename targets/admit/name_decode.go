@@ -29,7 +29,7 @@ func (s *scanner) enterName(q, end int, escaped bool) error {
 		}
 	}
 	if prior := ns.add(s.depth-1, m, e, key, name); prior >= 0 {
-		return s.fail(DuplicateMember, q, "member name repeats the one at byte "+strconv.Itoa(prior))
+		return s.fail(DuplicateMember, ByKind, q, "member name repeats the one at byte "+strconv.Itoa(prior))
 	}
 	return nil
 }

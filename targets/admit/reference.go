@@ -52,11 +52,15 @@ func refFault(kind Kind, off int, format string, args ...any) *Error {
 
 // unexpected reports the byte at i as one that cannot continue the text, or
 // the end of the input if i is past it (RFC 8259 section 2).
-func (p *refParser) unexpected(i int, want string) *Error {
+func (p *refParser) unexpected(i int, reason Reason, want string) *Error {
+	var e *Error
 	if i >= len(p.in) {
-		return refFault(Syntax, len(p.in), "input ends, want %s", want)
+		e = refFault(Syntax, len(p.in), "input ends, want %s", want)
+	} else {
+		e = refFault(Syntax, i, "byte %#02x, want %s", p.in[i], want)
 	}
-	return refFault(Syntax, i, "byte %#02x, want %s", p.in[i], want)
+	e.Reason = reason
+	return e
 }
 
 // space skips the four whitespace bytes of RFC 8259 section 2.
@@ -89,7 +93,7 @@ func (p *refParser) document() *Error {
 // returns the offset just past it.
 func (p *refParser) value(i, depth int) (int, *Error) {
 	if i >= len(p.in) {
-		return 0, p.unexpected(i, "a value")
+		return 0, p.unexpected(i, WantValue, "a value")
 	}
 	switch c := p.in[i]; {
 	case c == '{':
@@ -108,13 +112,13 @@ func (p *refParser) value(i, depth int) (int, *Error) {
 	case c == '-' || ('0' <= c && c <= '9'):
 		return p.number(i)
 	}
-	return 0, p.unexpected(i, "a value")
+	return 0, p.unexpected(i, WantValue, "a value")
 }
 
 func (p *refParser) literal(i int, word string) (int, *Error) {
 	for k := 0; k < len(word); k++ {
 		if i+k >= len(p.in) || p.in[i+k] != word[k] {
-			return 0, p.unexpected(i+k, strconv.Quote(word))
+			return 0, p.unexpected(i+k, WantLiteral, strconv.Quote(word))
 		}
 	}
 	return i + len(word), nil
@@ -160,7 +164,7 @@ func (p *refParser) afterElement(end int, close byte) (next int, done bool, e *E
 		return i + 1, true, nil
 	}
 	if i >= len(p.in) || p.in[i] != ',' {
-		return 0, false, p.unexpected(i, "',' or '"+string(close)+"'")
+		return 0, false, p.unexpected(i, WantCommaOrClose, "',' or '"+string(close)+"'")
 	}
 	return p.space(i + 1), false, nil
 }
@@ -178,7 +182,7 @@ func (p *refParser) object(i, depth int) (int, *Error) {
 	}
 	for {
 		if i >= len(p.in) || p.in[i] != '"' {
-			return 0, p.unexpected(i, "a member name")
+			return 0, p.unexpected(i, WantMemberName, "a member name")
 		}
 		end, name, e := p.str(i)
 		if e != nil {
@@ -190,7 +194,7 @@ func (p *refParser) object(i, depth int) (int, *Error) {
 		names[name] = true
 		i = p.space(end)
 		if i >= len(p.in) || p.in[i] != ':' {
-			return 0, p.unexpected(i, "':'")
+			return 0, p.unexpected(i, WantColon, "':'")
 		}
 		end, e = p.value(p.space(i+1), depth+1)
 		if e != nil {
@@ -211,7 +215,7 @@ func (p *refParser) str(i int) (int, string, *Error) {
 	i++
 	for {
 		if i >= len(p.in) {
-			return 0, "", p.unexpected(i, "a closing quote")
+			return 0, "", p.unexpected(i, WantStringEnd, "a closing quote")
 		}
 		c := p.in[i]
 		switch {
@@ -248,7 +252,7 @@ func (p *refParser) str(i int) (int, string, *Error) {
 func (p *refParser) escape(i int) (rune, int, *Error) {
 	j := i + 1
 	if j >= len(p.in) {
-		return 0, 0, p.unexpected(j, "an escape character")
+		return 0, 0, p.unexpected(j, WantEscape, "an escape character")
 	}
 	switch p.in[j] {
 	case '"', '\\', '/':
@@ -265,7 +269,7 @@ func (p *refParser) escape(i int) (rune, int, *Error) {
 		return '\t', j + 1, nil
 	case 'u':
 	default:
-		return 0, 0, p.unexpected(j, "an escape character")
+		return 0, 0, p.unexpected(j, WantEscape, "an escape character")
 	}
 	v, e := p.hex4(j + 1)
 	if e != nil {
@@ -297,7 +301,7 @@ func (p *refParser) hex4(i int) (rune, *Error) {
 	var v rune
 	for k := i; k < i+4; k++ {
 		if k >= len(p.in) {
-			return 0, p.unexpected(k, "a hex digit")
+			return 0, p.unexpected(k, WantHexDigit, "a hex digit")
 		}
 		c := p.in[k]
 		switch {
@@ -308,7 +312,7 @@ func (p *refParser) hex4(i int) (rune, *Error) {
 		case 'A' <= c && c <= 'F':
 			v = v<<4 | rune(c-'A'+10)
 		default:
-			return 0, p.unexpected(k, "a hex digit")
+			return 0, p.unexpected(k, WantHexDigit, "a hex digit")
 		}
 	}
 	return v, nil
@@ -337,17 +341,19 @@ func (p *refParser) number(start int) (int, *Error) {
 	case i < len(p.in) && p.in[i] == '0':
 		i++
 		if i < len(p.in) && refDigit(p.in[i]) {
-			return 0, refFault(Syntax, i, "digit after a leading zero")
+			e := refFault(Syntax, i, "digit after a leading zero")
+			e.Reason = LeadingZero
+			return 0, e
 		}
 	case i < len(p.in) && refDigit(p.in[i]):
 		i = p.digits(i)
 	default:
-		return 0, p.unexpected(i, "a digit")
+		return 0, p.unexpected(i, WantDigit, "a digit")
 	}
 	if i < len(p.in) && p.in[i] == '.' {
 		i++
 		if i >= len(p.in) || !refDigit(p.in[i]) {
-			return 0, p.unexpected(i, "a fraction digit")
+			return 0, p.unexpected(i, WantDigit, "a fraction digit")
 		}
 		i = p.digits(i)
 	}
@@ -357,7 +363,7 @@ func (p *refParser) number(start int) (int, *Error) {
 			i++
 		}
 		if i >= len(p.in) || !refDigit(p.in[i]) {
-			return 0, p.unexpected(i, "an exponent digit")
+			return 0, p.unexpected(i, WantDigit, "an exponent digit")
 		}
 		i = p.digits(i)
 	}

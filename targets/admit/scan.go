@@ -62,8 +62,10 @@ func (s *scanner) release() {
 	s.names.release(s.stack[:s.depth])
 }
 
-func (s *scanner) fail(kind Kind, offset int, detail string) error {
-	return &Error{Kind: kind, Offset: int64(offset), Detail: detail}
+// fail is a refusal of kind at offset; reason names the rule of a Syntax
+// refusal (jsonwire.Reason) and is ByKind for every other kind.
+func (s *scanner) fail(kind Kind, reason Reason, offset int, detail string) error {
+	return &Error{Kind: kind, Reason: reason, Offset: int64(offset), Detail: detail}
 }
 
 // run is the push-down automaton over s.in, RFC 8259 sections 2 to 7. Its
@@ -82,7 +84,7 @@ value:
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want a value")
+		return s.fail(Syntax, WantValue, n, "unexpected end of input, want a value")
 	}
 	switch c = in[i]; c {
 	case '{':
@@ -124,7 +126,7 @@ value:
 			err = s.judgeNumber(&num)
 		}
 	default:
-		return s.fail(Syntax, i, jsonwire.Unexpected(c, "a value"))
+		return s.fail(Syntax, WantValue, i, jsonwire.Unexpected(c, "a value"))
 	}
 	if err != nil {
 		return err
@@ -135,12 +137,12 @@ next:
 	}
 	if s.depth == 0 {
 		if i < n {
-			return s.fail(TrailingContent, i, "content after the top-level value")
+			return s.fail(TrailingContent, ByKind, i, "content after the top-level value")
 		}
 		return nil
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input inside a container")
+		return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
 	}
 	c = in[i]
 	if s.stack[s.depth-1].object {
@@ -153,7 +155,7 @@ next:
 			i++
 			goto next
 		}
-		return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or '}'"))
+		return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
 	}
 	switch c {
 	case ',':
@@ -164,16 +166,16 @@ next:
 		i++
 		goto next
 	}
-	return s.fail(Syntax, i, jsonwire.Unexpected(c, "',' or ']'"))
+	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
 	if i < n && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want a member name")
+		return s.fail(Syntax, WantMemberName, n, "unexpected end of input, want a member name")
 	}
 	if in[i] != '"' {
-		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "a member name"))
+		return s.fail(Syntax, WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
 	if i, err = s.scanString(i, true); err != nil {
 		return err
@@ -184,10 +186,10 @@ name:
 	}
 	i = jsonwire.SkipSpace(in, i)
 	if i >= n {
-		return s.fail(Syntax, n, "unexpected end of input, want ':'")
+		return s.fail(Syntax, WantColon, n, "unexpected end of input, want ':'")
 	}
 	if in[i] != ':' {
-		return s.fail(Syntax, i, jsonwire.Unexpected(in[i], "':'"))
+		return s.fail(Syntax, WantColon, i, jsonwire.Unexpected(in[i], "':'"))
 	}
 	i++
 	goto value
@@ -197,7 +199,7 @@ name:
 // nesting level maxDepth+1.
 func (s *scanner) push(i int, object bool) error {
 	if s.depth >= s.maxDepth {
-		return s.fail(TooDeep, i, "nesting is deeper than the depth cap")
+		return s.fail(TooDeep, ByKind, i, "nesting is deeper than the depth cap")
 	}
 	f := &s.stack[s.depth]
 	f.object = object
@@ -220,10 +222,10 @@ func (s *scanner) scanLiteral(i int, lit string) (int, error) {
 	in := s.in
 	for k := 0; k < len(lit); k++ {
 		if i+k >= len(in) {
-			return 0, s.fail(Syntax, len(in), "unexpected end of input inside a literal")
+			return 0, s.fail(Syntax, WantLiteral, len(in), "unexpected end of input inside a literal")
 		}
 		if in[i+k] != lit[k] {
-			return 0, s.fail(Syntax, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
+			return 0, s.fail(Syntax, WantLiteral, i+k, jsonwire.Unexpected(in[i+k], "'"+lit+"'"))
 		}
 	}
 	return i + len(lit), nil

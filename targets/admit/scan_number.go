@@ -15,10 +15,10 @@ import (
 // call on the common path.
 func (s *scanner) judgeNumber(num *jsonwire.Number) error {
 	if !s.finite(num) {
-		return s.fail(NumberNotFinite, num.Start, "number has no finite double")
+		return s.fail(NumberNotFinite, ByKind, num.Start, "number has no finite double")
 	}
 	if s.ijson && s.unsafeInteger(num) {
-		return s.fail(UnsafeInteger, num.Start, "number whose double has magnitude 2^53 or more")
+		return s.fail(UnsafeInteger, ByKind, num.Start, "number whose double has magnitude 2^53 or more")
 	}
 	return nil
 }

@@ -29,7 +29,7 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 			i++
 		}
 		if i >= n {
-			return 0, s.fail(Syntax, n, "unexpected end of input inside a string")
+			return 0, s.fail(Syntax, WantStringEnd, n, "unexpected end of input inside a string")
 		}
 	special:
 		switch c := in[i]; {
@@ -57,19 +57,19 @@ func (s *scanner) scanString(q int, name bool) (int, error) {
 					return 0, err
 				}
 				if s.ijson && isNoncharacter(r) {
-					return 0, s.fail(Noncharacter, i, "escaped noncharacter in a string")
+					return 0, s.fail(Noncharacter, ByKind, i, "escaped noncharacter in a string")
 				}
 				i = next
 			}
 		case c < 0x20:
-			return 0, s.fail(StringNotScalar, i, "raw control character in a string")
+			return 0, s.fail(StringNotScalar, ByKind, i, "raw control character in a string")
 		default:
 			r, size := decodeScalar(in, i)
 			if size == 0 {
-				return 0, s.fail(StringNotScalar, i, "ill-formed UTF-8 in a string")
+				return 0, s.fail(StringNotScalar, ByKind, i, "ill-formed UTF-8 in a string")
 			}
 			if s.ijson && isNoncharacter(r) {
-				return 0, s.fail(Noncharacter, i, "noncharacter in a string")
+				return 0, s.fail(Noncharacter, ByKind, i, "noncharacter in a string")
 			}
 			i += size
 		}

@@ -37,8 +37,19 @@
 //
 // [Error] is admit.Error, and digest.Error embeds it: a [Kind] (the
 // sentinel callers match with errors.Is), the byte Offset into the input,
-// an RFC 6901 Pointer when a member is named, and a Detail for people; one
-// message format and one Unwrap. digest.Error is a type of its own around
+// an RFC 6901 Pointer when a member is named, a [Reason] for a Syntax
+// refusal, and a Detail for people; one message format and one Unwrap.
+//
+// The Reason is a design decision of issue 18: Syntax is one kind for
+// every rule of RFC 8259, so two Syntax refusals at one offset could break
+// different rules (input that ends inside an escape, inside a \u escape,
+// or inside a string: all at len(input)) and nothing a program reads told
+// them apart, only the Detail, which the fast scanner and the slow
+// reference twin (admit.Reference) word differently on purpose. The
+// Reason names the rule by what the grammar wanted at the offset; both set
+// it, exactly alike (fuzz/property's ScanMatchesReference compares it with
+// the kind and the offset), and only when they refuse, so admitting costs
+// nothing more. It is not in the message: Error() reads as before. digest.Error is a type of its own around
 // it because callers tell a request admission refused from one the digest
 // refused with errors.As. Four error types
 // of the targets carry a position and are not this type, each for a reason:

@@ -55,6 +55,7 @@ func (k Kind) area() string {
 // one input return equal Errors.
 type Error struct {
 	Kind    Kind   // the rule broken; also what errors.Is matches
+	Reason  Reason // which rule of a Syntax refusal (reason.go); ByKind for every other kind
 	Offset  int64  // byte offset into the input where the fault is
 	Pointer string // the member at fault as an RFC 6901 JSON Pointer, if one is named ("" is none or the whole text)
 	Detail  string // a short description for people, not for matching

@@ -17,7 +17,7 @@ import "fmt"
 func ReadEscape(in []byte, b int) (rune, int, *Error) {
 	n := len(in)
 	if b+1 >= n {
-		return 0, 0, fault(Syntax, n, "unexpected end of input inside an escape")
+		return 0, 0, fault(Syntax, WantEscape, n, "unexpected end of input inside an escape")
 	}
 	switch c := in[b+1]; c {
 	case '"', '\\', '/':
@@ -34,7 +34,7 @@ func ReadEscape(in []byte, b int) (rune, int, *Error) {
 		return '\t', b + 2, nil
 	case 'u':
 	default:
-		return 0, 0, fault(Syntax, b+1, Unexpected(c, "an escape character"))
+		return 0, 0, fault(Syntax, WantEscape, b+1, Unexpected(c, "an escape character"))
 	}
 	u, err := hex4(in, b+2)
 	if err != nil {
@@ -43,17 +43,17 @@ func ReadEscape(in []byte, b int) (rune, int, *Error) {
 	end := b + 6
 	switch {
 	case u >= 0xDC00 && u <= 0xDFFF:
-		return 0, 0, fault(StringNotScalar, b, "low surrogate escape without a high surrogate before it")
+		return 0, 0, fault(StringNotScalar, ByKind, b, "low surrogate escape without a high surrogate before it")
 	case u >= 0xD800 && u <= 0xDBFF:
 		if end+1 >= n || in[end] != '\\' || in[end+1] != 'u' {
-			return 0, 0, fault(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
+			return 0, 0, fault(StringNotScalar, ByKind, b, "high surrogate escape without a low surrogate after it")
 		}
 		lo, err := hex4(in, end+2)
 		if err != nil {
 			return 0, 0, err
 		}
 		if lo < 0xDC00 || lo > 0xDFFF {
-			return 0, 0, fault(StringNotScalar, b, "high surrogate escape without a low surrogate after it")
+			return 0, 0, fault(StringNotScalar, ByKind, b, "high surrogate escape without a low surrogate after it")
 		}
 		return 0x10000 + (rune(u)-0xD800)<<10 + (rune(lo) - 0xDC00), end + 6, nil
 	}
@@ -65,19 +65,19 @@ func hex4(in []byte, i int) (uint16, *Error) {
 	var u uint16
 	for k := i; k < i+4; k++ {
 		if k >= len(in) {
-			return 0, fault(Syntax, len(in), "unexpected end of input inside a \\u escape")
+			return 0, fault(Syntax, WantHexDigit, len(in), "unexpected end of input inside a \\u escape")
 		}
 		d := Unhex[in[k]]
 		if d > 0xF {
-			return 0, fault(Syntax, k, Unexpected(in[k], "a hex digit"))
+			return 0, fault(Syntax, WantHexDigit, k, Unexpected(in[k], "a hex digit"))
 		}
 		u = u<<4 | uint16(d)
 	}
 	return u, nil
 }
 
-func fault(kind Kind, offset int, detail string) *Error {
-	return &Error{Kind: kind, Offset: int64(offset), Detail: detail}
+func fault(kind Kind, reason Reason, offset int, detail string) *Error {
+	return &Error{Kind: kind, Reason: reason, Offset: int64(offset), Detail: detail}
 }
 
 // Unhex maps a hex digit to its value and every other byte to 0xFF.

@@ -52,13 +52,13 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 	}
 	intStart := i
 	if uint(i) >= uint(n) {
-		return fault(Syntax, n, "unexpected end of input, want a digit")
+		return fault(Syntax, WantDigit, n, "unexpected end of input, want a digit")
 	}
 	switch c := in[i]; {
 	case c == '0':
 		i++
 		if uint(i) < uint(n) && isDigit(in[i]) {
-			return fault(Syntax, i, "leading zero in a number")
+			return fault(Syntax, LeadingZero, i, "leading zero in a number")
 		}
 	case isDigit(c):
 		// A one-digit integer part ("4.67") is common and found
@@ -83,7 +83,7 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 			i = n - len(rest)
 		}
 	default:
-		return fault(Syntax, i, Unexpected(c, "a digit"))
+		return fault(Syntax, WantDigit, i, Unexpected(c, "a digit"))
 	}
 	intEnd := i
 	fracStart, fracEnd := i, i
@@ -149,9 +149,9 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 
 func digitWanted(in []byte, i int) *Error {
 	if i >= len(in) {
-		return fault(Syntax, i, "unexpected end of input, want a digit")
+		return fault(Syntax, WantDigit, i, "unexpected end of input, want a digit")
 	}
-	return fault(Syntax, i, Unexpected(in[i], "a digit"))
+	return fault(Syntax, WantDigit, i, Unexpected(in[i], "a digit"))
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
