@@ -33,12 +33,24 @@ func meetExactUnder(meet ConstraintMeeter, a, b bound.Constraint, m bound.Mode, 
 	for _, p := range probes {
 		v, cv := p.v, p.canonical(m, fold)
 		inAB := okab && adAB.AdmitsCanonical(cv)
-		if both := adA.AdmitsCanonical(cv) && adB.AdmitsCanonical(cv); inAB != both {
+		inA, inB := adA.AdmitsCanonical(cv), adB.AdmitsCanonical(cv)
+		if p.collides {
+			if v := collidingAdmitted(a, b, ab, okab, v, m, fold, inA, inB, inAB); v != nil {
+				return v
+			}
+		}
+		if v := deadOperandAdmits(a, v, m, fold, inA); v != nil {
+			return v
+		}
+		if v := deadOperandAdmits(b, v, m, fold, inB); v != nil {
+			return v
+		}
+		if both := inA && inB; inAB != both {
 			class := "unsound"
 			if both {
 				class = "incomplete"
 			}
-			return meetViolation(class, a, b, ab, okab, v, m, fold, adA.AdmitsCanonical(cv), adB.AdmitsCanonical(cv), inAB)
+			return meetViolation(class, a, b, ab, okab, v, m, fold, inA, inB, inAB)
 		}
 	}
 	return nil
