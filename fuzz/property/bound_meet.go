@@ -1,6 +1,8 @@
 package property
 
 import (
+	"errors"
+
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -123,7 +125,9 @@ func MeetExactOnSpellings(meet ConstraintMeeter, data []byte) *Violation {
 }
 
 // MeetBoundsExact draws two bounds of up to two rules over two tools and
-// two arguments from the seed pair, a canonicalization (argument a of t
+// two arguments from the seed pair (or, rarely, gen.Seeded.MeetCapBounds'
+// pair whose meet has bound.MaxRules rules or one more, held to
+// ruleCapRefusal alone), a canonicalization (argument a of t
 // hierarchical, b of u plain, folding one time in four), and forty calls
 // whose arguments are probes of the bounds' operands: the meet admits a
 // call exactly when both bounds do (classes unsound, incomplete; error
@@ -133,7 +137,14 @@ func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 	g := gen.NewSeeded(s1, s2)
 	x, y := g.Bound(), g.Bound()
 	c := bound.Canon{Schemas: bound.Schemas{"t": {"a": bound.ModeHierarchical}, "u": {"b": bound.ModePlain}}, Fold: g.IntN(4) == 0}
+	cx, cy, rules := g.MeetCapBounds()
+	if rules > 0 {
+		x, y = cx, cy
+	}
 	m, err := meet(x, y, c)
+	if rules > 0 {
+		return ruleCapRefusal(name, len(m), rules, err)
+	}
 	if err != nil {
 		return violated(name, "error", "%v", err)
 	}
@@ -149,6 +160,23 @@ func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 			}
 			return violated(name, class, "%s ⊓ %s = %s: call %+v admitted %v, want %v", xb, yb, mb, call, got, want)
 		}
+	}
+	return nil
+}
+
+// ruleCapRefusal holds a meet whose operands make rules distinct rules
+// (0: not counted) to bound.MaxRules, the cap of a computed meet (SEP-3246
+// section 3.3 makes the meet of two bounds the rule set of every pair's
+// meet, |A|·|B| rules, and names no number: the cap is bound's constant,
+// targets/bound/meet_rules.go): past it the meet fails with
+// bound.ErrTooLarge (class cap-not-refused), at it the meet has every rule
+// (class cap-rules).
+func ruleCapRefusal(name string, got, rules int, err error) *Violation {
+	switch {
+	case rules > bound.MaxRules && !errors.Is(err, bound.ErrTooLarge):
+		return violated(name, "cap-not-refused", "a meet of %d distinct rules (cap %d): %d rules, error %v, want bound.ErrTooLarge", rules, bound.MaxRules, got, err)
+	case rules > 0 && rules <= bound.MaxRules && (err != nil || got != rules):
+		return violated(name, "cap-rules", "a meet of %d distinct rules (cap %d): %d rules, error %v", rules, bound.MaxRules, got, err)
 	}
 	return nil
 }
