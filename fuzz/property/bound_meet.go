@@ -105,9 +105,40 @@ func MeetExact(meet ConstraintMeeter, s1, s2 uint64) *Violation {
 			if v := meetExactUnder(meet, a, b, m, fold, ps); v != nil {
 				return v
 			}
+			if v := emptyPrefixMeetKept(meet, a, b, m, fold, ps); v != nil {
+				return v
+			}
 		}
 	}
 	return nil
+}
+
+// emptyPrefixMeetKept holds the meet of two prefix constraints under one
+// reading (not ModeDual) to SEP-3246 section 3.3, "dropping the rule if
+// any argument's constraint intersection is empty": in one reading two
+// prefixes are nested or disjoint, and nested ones share the longer
+// operand and its extension by "/x", both among gen.Probes' variants, so
+// a meet it reports non-empty of which no probe satisfies both is an
+// empty intersection kept (class MODE:empty-meet-kept). Folding does not
+// change this, though bound then skips its search for a common string.
+func emptyPrefixMeetKept(meet ConstraintMeeter, a, b bound.Constraint, m bound.Mode, fold bool, probes []probe) *Violation {
+	if a.Op != bound.OpPrefix || b.Op != bound.OpPrefix || m == bound.ModeDual {
+		return nil
+	}
+	ab, ok := meet(a, b, m, fold)
+	if !ok {
+		return nil
+	}
+	adA, adB := bound.NewAdmitter(a, m, fold), bound.NewAdmitter(b, m, fold)
+	for _, p := range probes {
+		if cv := p.canonical(m, fold); adA.AdmitsCanonical(cv) && adB.AdmitsCanonical(cv) {
+			return nil
+		}
+	}
+	ja, _ := a.MarshalJSON()
+	jb, _ := b.MarshalJSON()
+	jm, _ := ab.MarshalJSON()
+	return violated("MeetExact", m.String()+":empty-meet-kept", "fold %v: %s ⊓ %s = %s, reported non-empty, and no probe satisfies both", fold, ja, jb, jm)
 }
 
 // MeetExactOnSpellings holds the meet to MeetExactUnder on the pair
