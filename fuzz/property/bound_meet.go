@@ -158,7 +158,8 @@ func MeetExactOnSpellings(meet ConstraintMeeter, data []byte) *Violation {
 // MeetBoundsExact draws two bounds of up to two rules over two tools and
 // two arguments from the seed pair (or, rarely, gen.Seeded.MeetCapBounds'
 // pair whose meet has bound.MaxRules rules or one more, held to
-// ruleCapRefusal alone), a canonicalization (argument a of t
+// ruleCapRefusal alone; and one input in 256 a pair one byte past
+// bound.MaxMeetWork, held to workCapRefusal), a canonicalization (argument a of t
 // hierarchical, b of u plain, folding one time in four), and forty calls
 // whose arguments are probes of the bounds' operands: the meet admits a
 // call exactly when both bounds do (classes unsound, incomplete; error
@@ -171,6 +172,12 @@ func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 	cx, cy, rules := g.MeetCapBounds()
 	if rules > 0 {
 		x, y = cx, cy
+	}
+	if wx, wy, work := g.MeetWorkBounds(); work > 0 {
+		_, err := meet(wx, wy, c)
+		if v := workCapRefusal(name, work, err); v != nil {
+			return v
+		}
 	}
 	m, err := meet(x, y, c)
 	if rules > 0 {
@@ -208,6 +215,19 @@ func ruleCapRefusal(name string, got, rules int, err error) *Violation {
 		return violated(name, "cap-not-refused", "a meet of %d distinct rules (cap %d): %d rules, error %v, want bound.ErrTooLarge", rules, bound.MaxRules, got, err)
 	case rules > 0 && rules <= bound.MaxRules && (err != nil || got != rules):
 		return violated(name, "cap-rules", "a meet of %d distinct rules (cap %d): %d rules, error %v", rules, bound.MaxRules, got, err)
+	}
+	return nil
+}
+
+// workCapRefusal holds a meet whose work (for each rule of the first
+// bound, its JSON bytes times the second's rules for its tool, plus those
+// rules' bytes) is work to bound.MaxMeetWork: past it the meet fails with
+// bound.ErrTooLarge before meeting any pair (class work-cap-not-refused).
+// SEP-3246 section 3.3 names no number; the cap bounds the time a chain
+// arriving with a request can make a guard spend.
+func workCapRefusal(name string, work int, err error) *Violation {
+	if work > bound.MaxMeetWork && !errors.Is(err, bound.ErrTooLarge) {
+		return violated(name, "work-cap-not-refused", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, bound.MaxMeetWork, err)
 	}
 	return nil
 }

@@ -47,3 +47,44 @@ func TestRuleCapRefusalCanFail(t *testing.T) {
 		t.Fatalf("drew rule counts %v, want %d and %d", seen, bound.MaxRules, bound.MaxRules+1)
 	}
 }
+
+// TestWorkCapRefusalCanFail: a meet that does not refuse a pair past
+// bound.MaxMeetWork, or refuses it for another reason, fails
+// workCapRefusal; gen.Seeded.MeetWorkBounds' pair is one byte past the
+// cap by the meet's count, and bound refuses it.
+func TestWorkCapRefusalCanFail(t *testing.T) {
+	over := bound.MaxMeetWork + 1
+	for _, err := range []error{nil, errors.New("other")} {
+		if v := workCapRefusal("p", over, err); v == nil || v.Class != "work-cap-not-refused" {
+			t.Errorf("past the cap, error %v: %v, want work-cap-not-refused", err, v)
+		}
+	}
+	if v := workCapRefusal("p", bound.MaxMeetWork, nil); v != nil {
+		t.Errorf("at the cap, built: %v", v)
+	}
+	for s := uint64(0); s < 10000; s++ {
+		x, y, work := gen.NewSeeded(s, 7).MeetWorkBounds()
+		if work == 0 {
+			continue
+		}
+		count := 0
+		for _, rx := range x {
+			jx, _ := rx.MarshalJSON()
+			for _, ry := range y {
+				jy, _ := ry.MarshalJSON()
+				if ry.Tool == rx.Tool {
+					count += len(jx) + len(jy)
+				}
+			}
+		}
+		if count != work || work != over {
+			t.Fatalf("the pair's work is %d by the meet's count, the generator says %d, want %d", count, work, over)
+		}
+		_, err := bound.MeetBounds(x, y, bound.Canon{})
+		if v := workCapRefusal("p", work, err); v != nil {
+			t.Fatalf("bound: %v", v)
+		}
+		return
+	}
+	t.Fatal("no pair drawn in 10000 seeds")
+}
