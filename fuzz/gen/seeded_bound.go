@@ -44,9 +44,16 @@ func (g Seeded) IntN(n int) int { return g.r.IntN(n) }
 
 func (g Seeded) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
 
+// value draws a string of seededStrings two times in three, else one of
+// seededValues or, one time in as many, an object of two canonically
+// equivalent names (collidingObject).
 func (g Seeded) value() bound.Value {
 	if g.r.IntN(3) == 0 {
-		if v, err := bound.ParseValue([]byte(g.pick(seededValues))); err == nil {
+		n := g.r.IntN(len(seededValues) + 1)
+		if n == len(seededValues) {
+			return collidingObject(g.r.IntN(len(nameRoots)), g.r.IntN(3), g.r.IntN(3))
+		}
+		if v, err := bound.ParseValue([]byte(seededValues[n])); err == nil {
 			return v
 		}
 	}
@@ -176,7 +183,8 @@ func appendVariants(out []bound.Value, s string) []bound.Value {
 }
 
 // seededProbes are the probes every call of Probes ends with, made once:
-// the variants of each of seededStrings, then the seededValues that parse.
+// the variants of each of seededStrings, then the seededValues that parse,
+// then the collidingProbes.
 var seededProbes = sync.OnceValue(func() []bound.Value {
 	var out []bound.Value
 	for _, s := range seededStrings {
@@ -187,5 +195,5 @@ var seededProbes = sync.OnceValue(func() []bound.Value {
 			out = append(out, v)
 		}
 	}
-	return out
+	return append(out, collidingProbes()...)
 })

@@ -34,12 +34,24 @@ func meetExactUnder(meet ConstraintMeeter, a, b bound.Constraint, m bound.Mode, 
 	for _, p := range probes {
 		v, cv := p.v, p.canonical(m, fold)
 		inAB := okab && adAB.AdmitsCanonical(cv)
-		if both := adA.AdmitsCanonical(cv) && adB.AdmitsCanonical(cv); inAB != both {
+		inA, inB := adA.AdmitsCanonical(cv), adB.AdmitsCanonical(cv)
+		if p.collides {
+			if v := collidingAdmitted(a, b, ab, okab, v, m, fold, inA, inB, inAB); v != nil {
+				return v
+			}
+		}
+		if v := deadOperandAdmits(a, v, m, fold, inA); v != nil {
+			return v
+		}
+		if v := deadOperandAdmits(b, v, m, fold, inB); v != nil {
+			return v
+		}
+		if both := inA && inB; inAB != both {
 			class := "unsound"
 			if both {
 				class = "incomplete"
 			}
-			return meetViolation(class, a, b, ab, okab, v, m, fold, adA.AdmitsCanonical(cv), adB.AdmitsCanonical(cv), inAB)
+			return meetViolation(class, a, b, ab, okab, v, m, fold, inA, inB, inAB)
 		}
 	}
 	return nil
@@ -92,9 +104,40 @@ func MeetExact(meet ConstraintMeeter, s1, s2 uint64) *Violation {
 			if v := meetExactUnder(meet, a, b, m, fold, ps); v != nil {
 				return v
 			}
+			if v := emptyPrefixMeetKept(meet, a, b, m, fold, ps); v != nil {
+				return v
+			}
 		}
 	}
 	return nil
+}
+
+// emptyPrefixMeetKept holds the meet of two prefix constraints under one
+// reading (not ModeDual) to SEP-3246 section 3.3, "dropping the rule if
+// any argument's constraint intersection is empty": in one reading two
+// prefixes are nested or disjoint, and nested ones share the longer
+// operand and its extension by "/x", both among gen.Probes' variants, so
+// a meet it reports non-empty of which no probe satisfies both is an
+// empty intersection kept (class MODE:empty-meet-kept). Folding does not
+// change this, though bound then skips its search for a common string.
+func emptyPrefixMeetKept(meet ConstraintMeeter, a, b bound.Constraint, m bound.Mode, fold bool, probes []probe) *Violation {
+	if a.Op != bound.OpPrefix || b.Op != bound.OpPrefix || m == bound.ModeDual {
+		return nil
+	}
+	ab, ok := meet(a, b, m, fold)
+	if !ok {
+		return nil
+	}
+	adA, adB := bound.NewAdmitter(a, m, fold), bound.NewAdmitter(b, m, fold)
+	for _, p := range probes {
+		if cv := p.canonical(m, fold); adA.AdmitsCanonical(cv) && adB.AdmitsCanonical(cv) {
+			return nil
+		}
+	}
+	ja, _ := a.MarshalJSON()
+	jb, _ := b.MarshalJSON()
+	jm, _ := ab.MarshalJSON()
+	return violated("MeetExact", m.String()+":empty-meet-kept", "fold %v: %s ⊓ %s = %s, reported non-empty, and no probe satisfies both", fold, ja, jb, jm)
 }
 
 // MeetExactOnSpellings holds the meet to MeetExactUnder on the pair
@@ -116,7 +159,7 @@ func MeetExactOnSpellings(meet ConstraintMeeter, data []byte) *Violation {
 // hierarchical, b of u plain, folding one time in four), and forty calls
 // whose arguments are probes of the bounds' operands: the meet admits a
 // call exactly when both bounds do (classes unsound, incomplete; error
-// for a meet that fails). MeetBoundsAtCap holds the meet at its rule cap.
+// for a meet that fails). MeetBoundsAtCap holds the meet at its caps.
 func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 	const name = "MeetBoundsExact"
 	g := gen.NewSeeded(s1, s2)
@@ -136,9 +179,11 @@ func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 // exact (cap:at, cap:rules; exact on eight calls, since each costs a
 // pass over thousands of rules), one of a rule more fails with
 // bound.ErrTooLarge (cap:past). The count of distinct rules comes from
-// the shapes drawn, not from the meet. A target of its own, since a meet
-// of 4096 rules costs milliseconds and MeetBoundsExact's small bounds
-// microseconds.
+// the shapes drawn, not from the meet. Every input also meets
+// gen.MeetWorkBounds' pair, one byte of work past bound.MaxMeetWork,
+// which must fail with bound.ErrTooLarge before any pair is met
+// (workCapRefusal). A target of its own, since a meet of 4096 rules costs
+// milliseconds and MeetBoundsExact's small bounds microseconds.
 func MeetBoundsAtCap(meet BoundMeeter, s1, s2 uint64) *Violation {
 	const name = "MeetBoundsAtCap"
 	g := gen.NewSeeded(s1, s2)
@@ -150,17 +195,19 @@ func MeetBoundsAtCap(meet BoundMeeter, s1, s2 uint64) *Violation {
 	case past && !errors.Is(err, bound.ErrTooLarge):
 		return violated(name, "cap:past", "%d × %d rules meet in %d distinct rules, past the cap of %d: %d rules and %v, want bound.ErrTooLarge", len(x), len(y), rules, bound.MaxRules, len(m), err)
 	case past:
-		return nil
 	case err != nil:
 		return violated(name, "cap:at", "%d × %d rules meet in %d distinct rules, within the cap: %v", len(x), len(y), rules, err)
 	case len(m) != rules:
 		return violated(name, "cap:rules", "%d × %d rules meet in %d distinct rules: the meet has %d", len(x), len(y), rules, len(m))
+	default:
+		if v := meetAdmitsBoth(x, y, m, c, g.WideCalls(8, x, y)); v != nil {
+			v.Property = name
+			return v
+		}
 	}
-	if v := meetAdmitsBoth(x, y, m, c, g.WideCalls(8, x, y)); v != nil {
-		v.Property = name
-		return v
-	}
-	return nil
+	wx, wy, work := gen.MeetWorkBounds()
+	_, err = meet(wx, wy, c)
+	return workCapRefusal(name, work, err)
 }
 
 // meetAdmitsBoth holds meet m of x and y to admit each call exactly when
@@ -179,6 +226,19 @@ func meetAdmitsBoth(x, y, m bound.Bound, c bound.Canon, calls []bound.Call) *Vio
 			}
 			return violated(name, class, "%s ⊓ %s = %s: call %+v admitted %v, want %v", xb, yb, mb, call, got, want)
 		}
+	}
+	return nil
+}
+
+// workCapRefusal holds a meet whose work (for each rule of the first
+// bound, its JSON bytes times the second's rules for its tool, plus those
+// rules' bytes) is work to bound.MaxMeetWork: past it the meet fails with
+// bound.ErrTooLarge before meeting any pair (class cap:work).
+// SEP-3246 section 3.3 names no number; the cap bounds the time a chain
+// arriving with a request can make a guard spend.
+func workCapRefusal(name string, work int, err error) *Violation {
+	if work > bound.MaxMeetWork && !errors.Is(err, bound.ErrTooLarge) {
+		return violated(name, "cap:work", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, bound.MaxMeetWork, err)
 	}
 	return nil
 }

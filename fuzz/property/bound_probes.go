@@ -17,11 +17,12 @@ import (
 // "Fuzz target throughput").
 
 // probe is one probe value and the key it is remembered by: the string
-// for a string, else its JSON, apart.
+// for a string, else its JSON, apart; collides is namesCollide(v).
 type probe struct {
-	v      bound.Value
-	key    string
-	isText bool
+	v        bound.Value
+	key      string
+	isText   bool
+	collides bool
 }
 
 // distinctProbes is probes without repeats, in the order of first
@@ -33,9 +34,10 @@ func distinctProbes(probes []bound.Value) []probe {
 	for _, v := range probes {
 		p := probe{v: v, key: v.Str, isText: v.Kind == bound.KindString}
 		if !p.isText {
+			p.collides = namesCollide(v)
 			j, err := v.MarshalJSON()
 			if err != nil {
-				out = append(out, probe{v: v})
+				out = append(out, probe{v: v, collides: p.collides})
 				continue
 			}
 			p.key = string(j)

@@ -9,10 +9,11 @@ import (
 
 // FuzzMeetBoundsAtCap (fuzz/bound): bound.MeetBounds on two bounds whose
 // meet has 4095, 4096 or 4097 distinct rules (gen.Seeded.WideBounds), at
-// its rule cap bound.MaxRules.
+// its rule cap bound.MaxRules, and on gen.MeetWorkBounds' pair, one byte
+// of work past bound.MaxMeetWork.
 var _ = register(Target{
 	Name: "FuzzMeetBoundsAtCap", Stub: "fuzz/bound/meet_test.go",
-	Checks:  "a meet within bound.MaxRules distinct rules is whole and exact, one past it fails with ErrTooLarge",
+	Checks:  "a meet within bound.MaxRules distinct rules is whole and exact; one past it, or one byte of work past bound.MaxMeetWork, fails with ErrTooLarge",
 	Input:   "a PRNG seed pair (gen.Seeded.WideBounds)",
 	Oracles: []string{"the rule count of the shapes drawn", "bound.BoundAdmits"},
 	Seeds: []seeds.Seed{
