@@ -22,7 +22,9 @@ type ConstraintPair struct {
 var boundPaths = []string{"/srv/acme", "/srv/acme/x", "/srv/acme-secrets", "/srv", "/etc", "acme/app", "café", "a/b", ""}
 
 // GenerateConstraintPair turns data into a constraint pair; like Generate
-// it never fails.
+// it never fails. One pair in four (by a draw after all the others) is
+// instead eq and in over numbers whose exponents have 17 to 21 digits,
+// probed with those numbers (exponentPair).
 func GenerateConstraintPair(data []byte) ConstraintPair {
 	s := newSource(data)
 	p := ConstraintPair{Mode: []bound.Mode{bound.ModeDual, bound.ModeHierarchical, bound.ModePlain}[s.intn(3)], Fold: s.bool()}
@@ -43,6 +45,9 @@ func GenerateConstraintPair(data []byte) ConstraintPair {
 	}
 	p.Probes = append(p.Probes, bound.Value{Kind: bound.KindNumber, Number: "1"},
 		bound.Value{Kind: bound.KindBool, Bool: true}, bound.Value{}, bound.String(""))
+	if s.intn(4) == 1 { // drawn last, so that the path pairs' draws stay as they were
+		s.exponentPair(&p)
+	}
 	return p
 }
 

@@ -1,0 +1,53 @@
+package property
+
+import (
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// TestReferenceNumberValue pins the reference's values: equal spellings
+// share one, zeros are 0 whatever the exponent, and an exponent past 18
+// significant digits is refused unless the number is zero.
+func TestReferenceNumberValue(t *testing.T) {
+	for _, c := range []struct {
+		n, want string
+		ok      bool
+	}{
+		{"1", "1e0", true}, {"10e-1", "1e0", true}, {"2.50", "25e-1", true}, {"-0.000e99999999999999999999", "0", true},
+		{"1e000999999999999999999", "1e999999999999999999", true}, {"1e-1000000000000000000", "", false},
+		{"25E+9999999999999999999", "", false}, {"1.", "", false}, {"0x1", "", false},
+	} {
+		if got, ok := referenceNumberValue(c.n); got != c.want || ok != c.ok {
+			t.Errorf("referenceNumberValue(%q) = %q, %v; want %q, %v", c.n, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestNumbersByValueCanFail: an admitter that compares numbers as written,
+// or that takes a long exponent's number as equal to any other, is
+// caught; bound's own is not.
+func TestNumbersByValueCanFail(t *testing.T) {
+	num := func(n string) bound.Value { return bound.Value{Kind: bound.KindNumber, Number: n} }
+	asWritten := func(c bound.Constraint, _ bound.Mode, _ bool, v bound.Value) bool { return c.Value.Number == v.Number }
+	allLong := func(c bound.Constraint, m bound.Mode, fold bool, v bound.Value) bool {
+		return len(v.Number) > 20 || boundAdmits(c, m, fold, v)
+	}
+	for _, c := range []struct {
+		name      string
+		admits    constraintAdmits
+		op, probe string
+	}{
+		{"as written, 10e-1 against 1", asWritten, "1", "10e-1"},
+		{"as written, a 19-digit exponent", asWritten, "1e1000000000000000000", "1e1000000000000000000"},
+		{"a tiny number equal to any long one", allLong, "1e-1000000000000000000", "2e-9999999999999999999"},
+	} {
+		cs := []bound.Constraint{{Op: bound.OpEq, Value: num(c.op)}}
+		if v := numbersByValue("p", c.admits, cs, bound.ModePlain, false, []bound.Value{num(c.probe)}); v == nil || v.Class != "numbers:by-value" {
+			t.Errorf("%s: %v, want numbers:by-value", c.name, v)
+		}
+		if v := numbersByValue("p", boundAdmits, cs, bound.ModePlain, false, []bound.Value{num(c.probe), num(c.op)}); v != nil {
+			t.Errorf("bound, %s: %v", c.name, v)
+		}
+	}
+}
