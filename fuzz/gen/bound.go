@@ -51,6 +51,12 @@ func GenerateConstraintPair(data []byte) ConstraintPair {
 	return p
 }
 
+// globTails end the glob operands: a wildcard segment, and a wildcard
+// segment with dot segments after it that resolve (a literal segment and
+// the ".." that removes it) or climb back over the wildcard ("*/..",
+// "**/..", "a*/x/../..", "?/./.."), which bound refuses as unresolvable.
+var globTails = []string{"/*", "/**", "*", "/?", "/*/..", "/**/..", "/*/../b", "/a*/x/../..", "/?/./..", "/*/x/..", "*/../"}
+
 // constraint draws an eq, in, prefix or glob constraint on a spelling of
 // base.
 func (s *source) constraint(base string) bound.Constraint {
@@ -61,7 +67,7 @@ func (s *source) constraint(base string) bound.Constraint {
 	case 2:
 		return bound.Constraint{Op: bound.OpPrefix, Operand: spelled}
 	case 3:
-		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + []string{"/*", "/**", "*", "/?"}[s.intn(4)]}
+		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + globTails[s.intn(len(globTails))]}
 	}
 	return bound.Constraint{Op: bound.OpEq, Value: bound.String(spelled)}
 }

@@ -1,6 +1,7 @@
 package property
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -48,6 +49,35 @@ func TestNumbersByValueCanFail(t *testing.T) {
 		}
 		if v := numbersByValue("p", boundAdmits, cs, bound.ModePlain, false, []bound.Value{num(c.probe), num(c.op)}); v != nil {
 			t.Errorf("bound, %s: %v", c.name, v)
+		}
+	}
+}
+
+// TestGlobDotSegmentsCanFail: an admitter that drops a '..' after a
+// wildcard is caught; bound's own is not, and the reference reads a '..'
+// that removes a literal segment as resolvable.
+func TestGlobDotSegmentsCanFail(t *testing.T) {
+	dropsDots := func(c bound.Constraint, m bound.Mode, fold bool, v bound.Value) bool {
+		c.Operand = strings.ReplaceAll(strings.ReplaceAll(c.Operand, "/./", "/"), "/..", "")
+		return boundAdmits(c, m, fold, v)
+	}
+	probes := []bound.Value{bound.String("/srv/acme/x"), bound.String("/srv/acme"), bound.String("/srv")}
+	for _, op := range []string{"/srv/acme/*/..", "/srv/acme/**/..", "/srv/a*/x/../..", "/srv/acme/?/./.."} {
+		cs := []bound.Constraint{{Op: bound.OpGlob, Operand: op}}
+		for _, m := range []bound.Mode{bound.ModeHierarchical, bound.ModeDual} {
+			if v := globDotSegments("p", dropsDots, cs, m, false, append(probes, bound.String("/srv/ax"), bound.String("/srv/acme/q"))); v == nil || v.Class != "glob:dot-past-wildcard" {
+				t.Errorf("%q under %v, dots dropped: %v, want glob:dot-past-wildcard", op, m, v)
+			}
+			if v := globDotSegments("p", boundAdmits, cs, m, false, probes); v != nil {
+				t.Errorf("bound: %v", v)
+			}
+		}
+	}
+	for _, op := range []string{"/srv/*/x/..", "/srv/acme/*/../b"} {
+		if past, known := dotSegmentPastWildcard(op); op == "/srv/*/x/.." && (past || !known) {
+			t.Errorf("%q: past %v known %v, want a resolvable pattern", op, past, known)
+		} else if op == "/srv/acme/*/../b" && !past {
+			t.Errorf("%q: want past a wildcard", op)
 		}
 	}
 }
