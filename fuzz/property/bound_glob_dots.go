@@ -39,7 +39,7 @@ func dotSegmentPastWildcard(pattern string) (past, known bool) {
 // dotSegmentPastWildcard: under a reading that normalizes paths
 // (hierarchical or dual), a glob whose ".." would climb back over a
 // wildcard admits no probe (class glob:dot-past-wildcard).
-func globDotSegments(property string, admits constraintAdmits, cs []bound.Constraint, m bound.Mode, fold bool, probes []bound.Value) *Violation {
+func globDotSegments(property string, admitter constraintAdmits, cs []bound.Constraint, m bound.Mode, fold bool, probes []bound.Value) *Violation {
 	if m == bound.ModePlain {
 		return nil
 	}
@@ -50,8 +50,9 @@ func globDotSegments(property string, admits constraintAdmits, cs []bound.Constr
 		if past, known := dotSegmentPastWildcard(c.Operand); !past || !known {
 			continue
 		}
+		admits := admitter(c, m, fold)
 		for _, p := range probes {
-			if admits(c, m, fold, p) {
+			if admits(p) {
 				jc, _ := c.MarshalJSON()
 				jp, _ := p.MarshalJSON()
 				return violated(property, "glob:dot-past-wildcard", "%s admits %s under %v: a '..' after a wildcard segment cannot be resolved, so the glob admits nothing", jc, jp, m)
