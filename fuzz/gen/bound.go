@@ -22,7 +22,9 @@ type ConstraintPair struct {
 var boundPaths = []string{"/srv/acme", "/srv/acme/x", "/srv/acme-secrets", "/srv", "/etc", "acme/app", "café", "a/b", ""}
 
 // GenerateConstraintPair turns data into a constraint pair; like Generate
-// it never fails.
+// it never fails. One pair in four (by a draw after all the others) is
+// instead eq and in over numbers whose exponents have 17 to 21 digits,
+// probed with those numbers (exponentPair).
 func GenerateConstraintPair(data []byte) ConstraintPair {
 	s := newSource(data)
 	p := ConstraintPair{Mode: []bound.Mode{bound.ModeDual, bound.ModeHierarchical, bound.ModePlain}[s.intn(3)], Fold: s.bool()}
@@ -43,8 +45,17 @@ func GenerateConstraintPair(data []byte) ConstraintPair {
 	}
 	p.Probes = append(p.Probes, bound.Value{Kind: bound.KindNumber, Number: "1"},
 		bound.Value{Kind: bound.KindBool, Bool: true}, bound.Value{}, bound.String(""))
+	if s.intn(4) == 1 { // drawn last, so that the path pairs' draws stay as they were
+		s.exponentPair(&p)
+	}
 	return p
 }
+
+// globTails end the glob operands: a wildcard segment, and a wildcard
+// segment with dot segments after it that resolve (a literal segment and
+// the ".." that removes it) or climb back over the wildcard ("*/..",
+// "**/..", "a*/x/../..", "?/./.."), which bound refuses as unresolvable.
+var globTails = []string{"/*", "/**", "*", "/?", "/*/..", "/**/..", "/*/../b", "/a*/x/../..", "/?/./..", "/*/x/..", "*/../"}
 
 // constraint draws an eq, in, prefix or glob constraint on a spelling of
 // base.
@@ -56,7 +67,7 @@ func (s *source) constraint(base string) bound.Constraint {
 	case 2:
 		return bound.Constraint{Op: bound.OpPrefix, Operand: spelled}
 	case 3:
-		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + []string{"/*", "/**", "*", "/?"}[s.intn(4)]}
+		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + globTails[s.intn(len(globTails))]}
 	}
 	return bound.Constraint{Op: bound.OpEq, Value: bound.String(spelled)}
 }

@@ -144,10 +144,20 @@ func emptyPrefixMeetKept(meet ConstraintMeeter, a, b bound.Constraint, m bound.M
 // gen.GenerateConstraintPair makes of data: operands that respell one
 // path or nested paths (dot segments, '//', percent-encoding, NFD, a
 // trailing '/'), under the reading and folding it draws, where a meet
-// that compares operands as written goes wrong.
+// that compares operands as written goes wrong; and holds the pair's eq
+// and in constraints over numbers (numbers with exponents of 17 to 21
+// digits) to numbersByValue, an independent reading of SEP-3246 section
+// 3.2.3's equality by exact value, and its globs with a ".." after a
+// wildcard to globDotSegments.
 func MeetExactOnSpellings(meet ConstraintMeeter, data []byte) *Violation {
 	p := gen.GenerateConstraintPair(data)
 	v := MeetExactUnder(meet, p.A, p.B, p.Mode, p.Fold, p.Probes)
+	if v == nil {
+		v = numbersByValue("MeetExactOnSpellings", boundAdmits, []bound.Constraint{p.A, p.B}, p.Mode, p.Fold, p.Probes)
+	}
+	if v == nil {
+		v = globDotSegments("MeetExactOnSpellings", boundAdmits, []bound.Constraint{p.A, p.B}, p.Mode, p.Fold, p.Probes)
+	}
 	if v != nil {
 		v.Property = "MeetExactOnSpellings"
 	}

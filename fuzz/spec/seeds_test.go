@@ -10,6 +10,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/seeds"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 const root = "../.."
@@ -126,11 +127,19 @@ func describePair(p gen.ConstraintPair) string {
 		}
 		switch x.Op {
 		case "eq":
-			return fmt.Sprintf("eq %+q", x.Value.Str)
+			return "eq " + describeOperand(x.Value)
 		case "in":
-			return fmt.Sprintf("in [%+q %+q]", x.Values[0].Str, x.Values[1].Str)
+			return fmt.Sprintf("in [%s %s]", describeOperand(x.Values[0]), describeOperand(x.Values[1]))
 		}
 		return fmt.Sprintf("%s %+q", x.Op, x.Operand)
 	}
 	return one(true) + " / " + one(false)
+}
+
+// describeOperand writes a number as written, a string quoted.
+func describeOperand(v bound.Value) string {
+	if v.Kind == bound.KindNumber {
+		return v.Number
+	}
+	return fmt.Sprintf("%+q", v.Str)
 }

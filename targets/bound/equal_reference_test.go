@@ -21,6 +21,8 @@ func TestReferenceEqualNumbers(t *testing.T) {
 		{"1e999999999999999999", "0.1e1000000000000000000", false},
 		{"1e0000000000000000000000001", "10", true}, // leading zeros are not significant
 		{"0e1000000000000000000", "0", true},        // zero needs no exponent read
+		{"-0.000e99999999999999999999", "0", true},  // a zero, whatever its exponent
+		{"25E+9999999999999999999", "25E+9999999999999999999", false},
 		{"-1", "1", false},
 		{"1.5", "15e-1", true},
 		{"2", "1", false},
@@ -32,6 +34,18 @@ func TestReferenceEqualNumbers(t *testing.T) {
 		eq := NewAdmitter(Constraint{Op: OpEq, Value: a}, ModePlain, false)
 		if got := eq.Admits(b); got != c.want {
 			t.Errorf("eq %s admits %s: %v, want %v (the target)", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestReferenceEqualRefusesNonNumbers: a token outside RFC 8259's number
+// grammar equals nothing to the twin. (The target's decimalKey is given
+// only tokens bound's parser admitted, so it is not held to these.)
+func TestReferenceEqualRefusesNonNumbers(t *testing.T) {
+	for _, tok := range []string{"1.", "0x1", ".5", "1e", "+1", "--1", ""} {
+		v := Value{Kind: KindNumber, Number: tok}
+		if ReferenceEqual(v, v, ModePlain, false) {
+			t.Errorf("ReferenceEqual(%q, %q) = true, want false", tok, tok)
 		}
 	}
 }

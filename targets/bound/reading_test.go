@@ -102,6 +102,10 @@ func TestEachHardeningLayerRefusesWhatTheTextAdmits(t *testing.T) {
 		{bound.HardenEncodedStructure, readingCase{"prefix empty, encoded root", `{"prefix":""}`, `"%2F"`}},
 		{bound.HardenEncodedStructure, readingCase{"an encoded separator moves a ..", `{"prefix":"/srv/acme/"}`, `"/srv/acme/b%2Fc/../../acme/x"`}},
 		{bound.HardenQueryInPath, readingCase{"a name to a file server, a .. to a URI reader", `{"prefix":"/srv/acme/"}`, `"/srv/acme/..?x"`}},
+		// The refusal must not become a canonical "" that an empty operand
+		// admits (mutant Reading.canonString#1:ReturnSuccess).
+		{bound.HardenQueryInPath, readingCase{"the same against an empty prefix", `{"prefix":""}`, `"/srv/acme/..?x"`}},
+		{bound.HardenQueryInPath, readingCase{"a fragment after a '..', against an empty prefix", `{"prefix":""}`, `"/srv/acme/..#x"`}},
 		{bound.HardenGlobLiteralRuns, readingCase{"an encoded star", `{"glob":"/srv/acme/%2A"}`, `"/srv/acme/secret"`}},
 		{bound.HardenClassSeparator, readingCase{"a negated class", `{"glob":"acme[!x]app"}`, `"acme/app"`}},
 		{bound.HardenClassSeparator, readingCase{"a range around the separator", `{"glob":"acme[+-0]app"}`, `"acme/app"`}},
