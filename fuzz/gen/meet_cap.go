@@ -8,9 +8,20 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
+// MeetWorkCap and MeetRuleCap are the meet's budgets as
+// targets/bound/meet_rules.go documents them (2^26 bytes of rules met,
+// 4096 rules), written here as literals, not read from bound.MaxMeetWork
+// and bound.MaxRules: a pair built from the target's own constant moves
+// with it and cannot tell a budget moved by one. A test holds them equal
+// to the target's.
+const (
+	MeetWorkCap = 1 << 26
+	MeetRuleCap = 4096
+)
+
 // MeetWorkBounds is two bounds whose meet's work as bound.MaxMeetWork
 // counts it (for each rule of x, its JSON bytes times the rules of y for
-// its tool, plus those rules' bytes) is one byte past the cap, and that
+// its tool, plus those rules' bytes) is one byte past MeetWorkCap, and that
 // work (made once and shared: 256 KiB of operand). x is one rule of tool t
 // with an eq operand of about 256 KiB, y 255 rules of t without arguments
 // and one whose eq operand pads the work to the byte: 256 pairs, far
@@ -31,7 +42,7 @@ type workPair struct {
 // pastWorkCap is MeetWorkBounds' pair, made once.
 var pastWorkCap = sync.OnceValue(func() workPair {
 	const pairs = 256
-	work := bound.MaxMeetWork + 1
+	work := MeetWorkCap + 1
 	bare := bound.Rule{Tool: "t"}
 	eqOf := func(arg string, n int) bound.Rule {
 		return bound.Rule{Tool: "t", Args: map[string]bound.Constraint{arg: {Op: bound.OpEq, Value: bound.String(strings.Repeat("x", n))}}}

@@ -7,11 +7,11 @@ import (
 )
 
 // wideShapes are the rule counts WideBounds draws, n × m: one under
-// bound.MaxRules, exactly it, and one past it.
+// MeetRuleCap, exactly it, and one past it.
 var wideShapes = [][2]int{{63, 65}, {64, 64}, {32, 128}, {17, 241}}
 
 // WideBounds draws two bounds whose meet has a number of distinct rules
-// near bound.MaxRules (wideShapes: 4095, 4096 twice, 4097): bound x
+// near MeetRuleCap (wideShapes: 4095, 4096 twice, 4097): bound x
 // constrains argument a of tool t to one of n values, y argument b of t
 // to one of m, so every pair of rules meets in a rule of its own, a = i
 // and b = j (SEP-3246 section 3.3). The cap is the target's own (a meet

@@ -185,7 +185,8 @@ func MeetBoundsExact(meet BoundMeeter, s1, s2 uint64) *Violation {
 
 // MeetBoundsAtCap holds bound.MeetBounds at its rule cap, on the wide
 // bounds gen.Seeded.WideBounds draws from the seed pair: a meet of
-// exactly bound.MaxRules distinct rules, or fewer, is made whole and
+// exactly gen.MeetRuleCap (the documented bound.MaxRules) distinct rules,
+// or fewer, is made whole and
 // exact (cap:at, cap:rules; exact on eight calls, since each costs a
 // pass over thousands of rules), one of a rule more fails with
 // bound.ErrTooLarge (cap:past). The count of distinct rules comes from
@@ -200,10 +201,10 @@ func MeetBoundsAtCap(meet BoundMeeter, s1, s2 uint64) *Violation {
 	c := bound.Canon{Schemas: bound.Schemas{"t": {"a": bound.ModeHierarchical}, "u": {"b": bound.ModePlain}}}
 	x, y, rules := g.WideBounds()
 	m, err := meet(x, y, c)
-	past := rules > bound.MaxRules
+	past := rules > gen.MeetRuleCap
 	switch {
 	case past && !errors.Is(err, bound.ErrTooLarge):
-		return violated(name, "cap:past", "%d × %d rules meet in %d distinct rules, past the cap of %d: %d rules and %v, want bound.ErrTooLarge", len(x), len(y), rules, bound.MaxRules, len(m), err)
+		return violated(name, "cap:past", "%d × %d rules meet in %d distinct rules, past the cap of %d: %d rules and %v, want bound.ErrTooLarge", len(x), len(y), rules, gen.MeetRuleCap, len(m), err)
 	case past:
 	case err != nil:
 		return violated(name, "cap:at", "%d × %d rules meet in %d distinct rules, within the cap: %v", len(x), len(y), rules, err)
@@ -242,13 +243,14 @@ func meetAdmitsBoth(x, y, m bound.Bound, c bound.Canon, calls []bound.Call) *Vio
 
 // workCapRefusal holds a meet whose work (for each rule of the first
 // bound, its JSON bytes times the second's rules for its tool, plus those
-// rules' bytes) is work to bound.MaxMeetWork: past it the meet fails with
+// rules' bytes) is work to gen.MeetWorkCap, the documented budget (not
+// bound.MaxMeetWork, which a mutant moves): past it the meet fails with
 // bound.ErrTooLarge before meeting any pair (class cap:work).
 // SEP-3246 section 3.3 names no number; the cap bounds the time a chain
 // arriving with a request can make a guard spend.
 func workCapRefusal(name string, work int, err error) *Violation {
-	if work > bound.MaxMeetWork && !errors.Is(err, bound.ErrTooLarge) {
-		return violated(name, "cap:work", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, bound.MaxMeetWork, err)
+	if work > gen.MeetWorkCap && !errors.Is(err, bound.ErrTooLarge) {
+		return violated(name, "cap:work", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, gen.MeetWorkCap, err)
 	}
 	return nil
 }

@@ -13,13 +13,16 @@ import (
 // workCapRefusal; gen.MeetWorkBounds' pair is one byte past the
 // cap by the meet's count, and bound refuses it.
 func TestWorkCapRefusalCanFail(t *testing.T) {
-	over := bound.MaxMeetWork + 1
+	if gen.MeetWorkCap != bound.MaxMeetWork || gen.MeetRuleCap != bound.MaxRules {
+		t.Fatalf("gen's caps %d and %d, bound's %d and %d: the documented budgets and the target's differ", gen.MeetWorkCap, gen.MeetRuleCap, bound.MaxMeetWork, bound.MaxRules)
+	}
+	over := gen.MeetWorkCap + 1
 	for _, err := range []error{nil, errors.New("other")} {
 		if v := workCapRefusal("p", over, err); v == nil || v.Class != "cap:work" {
 			t.Errorf("past the cap, error %v: %v, want cap:work", err, v)
 		}
 	}
-	if v := workCapRefusal("p", bound.MaxMeetWork, nil); v != nil {
+	if v := workCapRefusal("p", gen.MeetWorkCap, nil); v != nil {
 		t.Errorf("at the cap, built: %v", v)
 	}
 	{
