@@ -56,6 +56,12 @@ func capRules(arg, stem string, n int) bound.Bound {
 	return b
 }
 
+// MeetWorkCap is the meet's work budget as meet_rules.go documents it
+// (2^26 bytes of rules met), written here as a literal, not read from
+// bound.MaxMeetWork: a pair built from the target's own constant moves
+// with it and cannot tell a budget moved by one.
+const MeetWorkCap = 1 << 26
+
 // workCapOdds is one in how many draws of Seeded.MeetWorkBounds makes the
 // pair past bound.MaxMeetWork (made once and shared: 256 KiB of operand).
 const workCapOdds = 256
@@ -63,7 +69,7 @@ const workCapOdds = 256
 // MeetWorkBounds draws, one time in workCapOdds, two bounds whose meet's
 // work as bound.MaxMeetWork counts it (for each rule of x, its JSON bytes
 // times the rules of y for its tool, plus those rules' bytes) is one byte
-// past the cap, and that work; else none (0). x is one rule of tool t
+// past MeetWorkCap, and that work; else none (0). x is one rule of tool t
 // with an eq operand of about 256 KiB, y 255 rules of t without arguments
 // and one whose eq operand pads the work to the byte: 256 pairs, far
 // below bound.MaxPairs, so only the work can refuse it. A pair exactly at
@@ -86,7 +92,7 @@ type workPair struct {
 // pastWorkCap is MeetWorkBounds' pair, made once.
 var pastWorkCap = sync.OnceValue(func() workPair {
 	const pairs = 256
-	work := bound.MaxMeetWork + 1
+	work := MeetWorkCap + 1
 	bare := bound.Rule{Tool: "t"}
 	eqOf := func(arg string, n int) bound.Rule {
 		return bound.Rule{Tool: "t", Args: map[string]bound.Constraint{arg: {Op: bound.OpEq, Value: bound.String(strings.Repeat("x", n))}}}

@@ -221,13 +221,14 @@ func ruleCapRefusal(name string, got, rules int, err error) *Violation {
 
 // workCapRefusal holds a meet whose work (for each rule of the first
 // bound, its JSON bytes times the second's rules for its tool, plus those
-// rules' bytes) is work to bound.MaxMeetWork: past it the meet fails with
+// rules' bytes) is work to gen.MeetWorkCap, the documented budget (not
+// bound.MaxMeetWork, which a mutant moves): past it the meet fails with
 // bound.ErrTooLarge before meeting any pair (class work-cap-not-refused).
 // SEP-3246 section 3.3 names no number; the cap bounds the time a chain
 // arriving with a request can make a guard spend.
 func workCapRefusal(name string, work int, err error) *Violation {
-	if work > bound.MaxMeetWork && !errors.Is(err, bound.ErrTooLarge) {
-		return violated(name, "work-cap-not-refused", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, bound.MaxMeetWork, err)
+	if work > gen.MeetWorkCap && !errors.Is(err, bound.ErrTooLarge) {
+		return violated(name, "work-cap-not-refused", "a meet of %d bytes of work (cap %d): error %v, want bound.ErrTooLarge", work, gen.MeetWorkCap, err)
 	}
 	return nil
 }

@@ -53,13 +53,16 @@ func TestRuleCapRefusalCanFail(t *testing.T) {
 // workCapRefusal; gen.Seeded.MeetWorkBounds' pair is one byte past the
 // cap by the meet's count, and bound refuses it.
 func TestWorkCapRefusalCanFail(t *testing.T) {
-	over := bound.MaxMeetWork + 1
+	if gen.MeetWorkCap != bound.MaxMeetWork {
+		t.Fatalf("gen.MeetWorkCap %d, bound.MaxMeetWork %d: the documented budget and the target's differ", gen.MeetWorkCap, bound.MaxMeetWork)
+	}
+	over := gen.MeetWorkCap + 1
 	for _, err := range []error{nil, errors.New("other")} {
 		if v := workCapRefusal("p", over, err); v == nil || v.Class != "work-cap-not-refused" {
 			t.Errorf("past the cap, error %v: %v, want work-cap-not-refused", err, v)
 		}
 	}
-	if v := workCapRefusal("p", bound.MaxMeetWork, nil); v != nil {
+	if v := workCapRefusal("p", gen.MeetWorkCap, nil); v != nil {
 		t.Errorf("at the cap, built: %v", v)
 	}
 	for s := uint64(0); s < 10000; s++ {
