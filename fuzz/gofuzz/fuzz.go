@@ -18,7 +18,7 @@ func FuzzDigestRequestInvariant(data []byte) int { return run("FuzzDigestRequest
 // FuzzGlobMatchesReference: CompileGlob, bit-parallel and position-set, agrees with the RE2 translation (fuzz/spec/glob_matches_reference.go).
 func FuzzGlobMatchesReference(data []byte) int { return run("FuzzGlobMatchesReference", data) }
 
-// FuzzScanMatchesReference: Scan and the slow Reference give the same kind at the same offset, deterministic, input untouched (fuzz/spec/scan_matches_reference.go).
+// FuzzScanMatchesReference: Scan and the slow Reference give the same kind at the same offset for the same rule (admit.Reason), deterministic, input untouched (fuzz/spec/scan_matches_reference.go).
 func FuzzScanMatchesReference(data []byte) int { return run("FuzzScanMatchesReference", data) }
 
 // entries are the entry points by name (TestEntryPointsReplaySeeds).
