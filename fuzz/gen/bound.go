@@ -35,7 +35,7 @@ func GenerateConstraintPair(data []byte) ConstraintPair {
 			base = bases[0] // the same path, most likely spelled another way
 		}
 		bases = append(bases, base)
-		*c = s.constraint(base)
+		*c = s.constraintEnding(base, globTails)
 	}
 	for _, base := range bases {
 		for _, v := range []string{base, base + "/x", base + "/x/y", base + "x", base + "/", base + "/../etc",
@@ -51,15 +51,24 @@ func GenerateConstraintPair(data []byte) ConstraintPair {
 	return p
 }
 
-// globTails end the glob operands: a wildcard segment, and a wildcard
-// segment with dot segments after it that resolve (a literal segment and
+// wildcardTails end the glob operands of chains (GenerateChainProbe): a
+// wildcard segment.
+var wildcardTails = []string{"/*", "/**", "*", "/?"}
+
+// globTails end GenerateConstraintPair's glob operands: a wildcard
+// segment, and a wildcard segment with dot segments after it that resolve (a literal segment and
 // the ".." that removes it) or climb back over the wildcard ("*/..",
 // "**/..", "a*/x/../..", "?/./.."), which bound refuses as unresolvable.
 var globTails = []string{"/*", "/**", "*", "/?", "/*/..", "/**/..", "/*/../b", "/a*/x/../..", "/?/./..", "/*/x/..", "*/../"}
 
 // constraint draws an eq, in, prefix or glob constraint on a spelling of
-// base.
+// base, a glob ending in one of wildcardTails.
 func (s *source) constraint(base string) bound.Constraint {
+	return s.constraintEnding(base, wildcardTails)
+}
+
+// constraintEnding is constraint with a glob ending in one of tails.
+func (s *source) constraintEnding(base string, tails []string) bound.Constraint {
 	spelled := s.respell(base)
 	switch s.intn(4) {
 	case 1:
@@ -67,7 +76,7 @@ func (s *source) constraint(base string) bound.Constraint {
 	case 2:
 		return bound.Constraint{Op: bound.OpPrefix, Operand: spelled}
 	case 3:
-		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + globTails[s.intn(len(globTails))]}
+		return bound.Constraint{Op: bound.OpGlob, Operand: spelled + tails[s.intn(len(tails))]}
 	}
 	return bound.Constraint{Op: bound.OpEq, Value: bound.String(spelled)}
 }
