@@ -27,6 +27,19 @@ func moduleRoot(t *testing.T) string {
 	return root
 }
 
+// fixtureModule is testdata/fixture, absolute; the failing inputs Go
+// writes into its testdata are removed at cleanup, so that the fixture
+// stays as committed.
+func fixtureModule(t *testing.T) string {
+	t.Helper()
+	fixture, err := filepath.Abs("testdata/fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
+	return fixture
+}
+
 // A target that hangs on an input within a budget shorter than Go's own
 // ten seconds per input is hung, not ok: the engine says PASS, its count
 // standing still from its first input (7 s: two 3 s progress intervals
@@ -36,11 +49,7 @@ func TestATargetThatHangsOnAnInputHung(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and fuzzes a fixture module")
 	}
-	fixture, err := filepath.Abs("testdata/fixture")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
+	fixture := fixtureModule(t)
 	rep, err := Run(context.Background(), Config{
 		Root: fixture, Patterns: []string{"./..."}, Time: 7 * time.Second, Grace: time.Minute,
 		Workdir: t.TempDir(), Targets: []string{"FuzzHangsOnInput"},
@@ -62,13 +71,7 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and fuzzes a fixture module")
 	}
-	fixture, err := filepath.Abs("testdata/fixture")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The failing input Go writes lands in the fixture's testdata; remove it
-	// so the fixture stays as committed.
-	t.Cleanup(func() { os.RemoveAll(filepath.Join(fixture, "testdata")) })
+	fixture := fixtureModule(t)
 	work := t.TempDir()
 	var progress strings.Builder
 	min := &recordingMinimizer{}
