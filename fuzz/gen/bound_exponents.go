@@ -41,13 +41,12 @@ func (s *source) exponentSpelling() string {
 // other shape writes.
 func (s *source) exponentPair(p *ConstraintPair) {
 	x, y := s.exponentSpelling(), s.exponentSpelling()
-	num := func(n string) bound.Value { return bound.Value{Kind: bound.KindNumber, Number: n} }
-	p.A = bound.Constraint{Op: bound.OpEq, Value: num(x)}
-	p.B = bound.Constraint{Op: bound.OpIn, Values: []bound.Value{num(y), num(x)}}
+	p.A = bound.Constraint{Op: bound.OpEq, Value: number(x)}
+	p.B = bound.Constraint{Op: bound.OpIn, Values: []bound.Value{number(y), number(x)}}
 	if s.bool() {
-		p.B = bound.Constraint{Op: bound.OpEq, Value: num(y)}
+		p.B = bound.Constraint{Op: bound.OpEq, Value: number(y)}
 	}
-	p.Probes = append(p.Probes, num(x), num(y), num(padExponent(x)), num(padExponent(y)), num("0"), num("1"))
+	p.Probes = append(p.Probes, number(x), number(y), number(padExponent(x)), number(padExponent(y)), number("0"), number("1"))
 }
 
 // padExponent writes n with one more leading zero in its exponent: the

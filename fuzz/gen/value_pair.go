@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -22,7 +20,8 @@ type ValuePair struct {
 // object of one to three members or a string, and the same value
 // respelled as a byte mutator does not respell it (the point moved,
 // trailing and leading zeros, exponents of 1 to 21 digits and signed
-// zeros; names in NFC and NFD and members reordered), or changed in one
+// zeros; names and strings in canonically equivalent spellings, members
+// reordered), or changed in one
 // digit, one exponent or one name. Exponents near 10^18 put one spelling
 // on each side of the 18-digit cap the target documents. Like Generate,
 // it never fails.
@@ -39,8 +38,9 @@ func GenerateValuePair(data []byte) ValuePair {
 	return p
 }
 
-// pairNames are member names, two pairs of them one name in NFC and NFD.
-var pairNames = []string{"k", "j", "caf\u00e9", "cafe\u0301", "\u1100\u1161", "\uac00", "A", "a"}
+// pairNames are member names: plain ones and nameRoots, the names with
+// more than one canonically equivalent spelling (equivalent_names.go).
+var pairNames = append([]string{"k", "j", "A", "a"}, nameRoots...)
 
 // valuePair draws a value and a respelling of it.
 func (s *source) valuePair(depth int) (bound.Value, bound.Value) {
@@ -50,7 +50,7 @@ func (s *source) valuePair(depth int) (bound.Value, bound.Value) {
 		return number(d.spell(s)), number(d.spell(s))
 	case k < 5:
 		str := pairNames[s.intn(len(pairNames))]
-		return bound.String(str), bound.String(respellName(str, s))
+		return bound.String(respellName(str, s)), bound.String(respellName(str, s))
 	case k < 6:
 		n := 1 + s.intn(3)
 		var a, b bound.Value
@@ -67,7 +67,7 @@ func (s *source) valuePair(depth int) (bound.Value, bound.Value) {
 		for range n {
 			name := pairNames[s.intn(len(pairNames))]
 			x, y := s.valuePair(depth + 1)
-			a.Members = append(a.Members, bound.Member{Name: name, Value: x})
+			a.Members = append(a.Members, bound.Member{Name: respellName(name, s), Value: x})
 			b.Members = append(b.Members, bound.Member{Name: respellName(name, s), Value: y})
 		}
 		if n > 1 && s.bool() {
@@ -77,12 +77,12 @@ func (s *source) valuePair(depth int) (bound.Value, bound.Value) {
 	}
 }
 
-// respellName writes a name in NFC or NFD, as r draws.
+// respellName draws one of name's canonically equivalent spellings
+// (equivalentSpellings: as written, NFC, NFD, combining marks reordered),
+// so that two members of one object may be one name twice.
 func respellName(name string, s *source) string {
-	if s.bool() {
-		return norm.NFD.String(name)
-	}
-	return norm.NFC.String(name)
+	sp := equivalentSpellings(name)
+	return sp[s.intn(len(sp))]
 }
 
 // changed returns v changed in one place: a number's digit or exponent,
