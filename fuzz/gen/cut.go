@@ -97,3 +97,43 @@ func CutInEscape(text []byte, r *rand.Rand) []byte {
 	}
 	return out
 }
+
+// CutInNumber returns text ended inside one of its number tokens just
+// after a byte that RFC 8259 section 6 must follow with a digit: a minus
+// sign, a decimal point, an 'e' or 'E', or the exponent's sign, at a place
+// r draws; a text with no such byte in a number becomes one of the
+// shortest such tokens ("-", "0.", "1e", "1E+"), alone or as an element.
+// A number holds such a byte once in a few tokens, so a cut at any byte
+// ends there in about one input of 3,000 (2 of 6,000 GenerateText inputs
+// without it, each after a '-', none after '.', 'e' or a sign); without it
+// admission's refusal of an input that ends where a digit is wanted
+// (admit.WantDigit at the end, the number reader's first refusal) is
+// reached only from seeds.
+func CutInNumber(text []byte, r *rand.Rand) []byte {
+	var cuts []int // lengths at which text ends just after a digit-wanting byte of a number
+	inString, inNumber := false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString, inNumber = !inString, false
+		case inString:
+		case !inNumber && (c == '-' || c >= '0' && c <= '9'):
+			inNumber = true
+			if c == '-' {
+				cuts = append(cuts, i+1)
+			}
+		case inNumber && (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-'):
+			cuts = append(cuts, i+1)
+		case inNumber && !(c >= '0' && c <= '9'):
+			inNumber = false
+		}
+	}
+	if len(cuts) == 0 {
+		tokens := [...]string{"-", "0.", "1e", "1E+", "[-", "[0.", "[1e", "[1E-"}
+		return []byte(tokens[r.IntN(len(tokens))])
+	}
+	return append([]byte(nil), text[:cuts[r.IntN(len(cuts))]]...)
+}

@@ -21,8 +21,9 @@ const numberWritings = 256 - 8*int(numberShapes)
 // as Generate draws it, names across the UTF-16/code-point divide,
 // noncharacters, escapes and the numbers of the edges included; the
 // writing's seed is read last. For 16 other first bytes (cutWritings) the
-// writing with a seed is cut short: for 12 of them anywhere (CutShort), so
-// that the input ends in each state of the grammar, for 4 inside an escape
+// writing with a seed is cut short: for 8 of them anywhere (CutShort), so
+// that the input ends in each state of the grammar, for 4 inside one of its
+// numbers where a digit must follow (CutInNumber), for 4 inside an escape
 // of one of its strings (CutInEscape). Like Generate, it never fails.
 func GenerateText(data []byte) []byte {
 	s := newSource(data)
@@ -35,8 +36,11 @@ func GenerateText(data []byte) []byte {
 	if how >= cutWritings {
 		v, seed := s.top(), s.uint64()|1
 		r := rand.New(rand.NewPCG(seed, ^seed))
-		if how >= cutWritings+12 {
+		switch {
+		case how >= cutWritings+12:
 			return CutInEscape(Write(v, seed), r)
+		case how >= cutWritings+8:
+			return CutInNumber(Write(v, seed), r)
 		}
 		return CutShort(Write(v, seed), r)
 	}
