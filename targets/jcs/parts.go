@@ -58,11 +58,11 @@ func DecodeStringToken(dst, tok []byte) ([]byte, error) {
 // whole token (all) without an error, else dst as it was and the error,
 // errSyntax for a token followed by more bytes.
 func wholeToken(dst, out []byte, all bool, err error) ([]byte, error) {
-	if err == nil && !all {
-		err = errSyntax
-	}
 	if err != nil {
 		return dst, err
+	}
+	if !all {
+		return dst, errSyntax
 	}
 	return out, nil
 }
