@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -96,7 +97,7 @@ func (s *Sweep) saveCoverage(cacheDir string, keys map[*Binary]string) error {
 	for _, b := range s.Binaries {
 		entries := map[string]coverEntry{}
 		for _, t := range b.Tests {
-			entries[t.Name] = coverEntry{Seconds: t.Seconds, Passed: t.Passed, Hits: fromSet(t.Hits)}
+			entries[t.Name] = coverEntry{Seconds: t.Seconds, Passed: t.Passed, Hits: slices.Sorted(maps.Keys(t.Hits))}
 		}
 		data, _ := json.Marshal(entries)
 		if err := os.WriteFile(filepath.Join(cacheDir, keys[b]+".json"), data, 0o644); err != nil {
@@ -144,15 +145,6 @@ func toSet(xs []int) map[int]bool {
 		m[x] = true
 	}
 	return m
-}
-
-func fromSet(m map[int]bool) []int {
-	var xs []int
-	for x := range m {
-		xs = append(xs, x)
-	}
-	sort.Ints(xs)
-	return xs
 }
 
 func readTrace(path string) map[int]bool {

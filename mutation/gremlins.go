@@ -7,9 +7,11 @@ import (
 	"go/ast"
 	"go/scanner"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -185,19 +187,10 @@ func (p *Plan) CorrectGremlins(out *GremlinsOutput, o GremlinsOptions) ([]*Mutan
 		}
 	}
 	var notes []string
-	for _, k := range sortedKeys(fixed) {
+	for _, k := range slices.Sorted(maps.Keys(fixed)) {
 		notes = append(notes, fmt.Sprintf("%s: %d", k, fixed[k]))
 	}
 	return results, raw, notes, nil
-}
-
-func sortedKeys(m map[string]int) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func (p *Plan) correct(m *gremlinsMutant, o GremlinsOptions, fixed map[string]int) (string, string) {

@@ -15,29 +15,12 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
-
-// lockedBuffer collects a process's output while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // stats is one of the coordinator's periodic status lines.
 type stats struct {
@@ -73,13 +56,13 @@ func TestStatsLineParses(t *testing.T) {
 type process struct {
 	name string
 	cmd  *exec.Cmd
-	out  *lockedBuffer
+	out  *proctest.Output
 	done chan error
 }
 
 func start(t *testing.T, dir, name string, args ...string) *process {
 	t.Helper()
-	p := &process{name: name, out: new(lockedBuffer), done: make(chan error, 1)}
+	p := &process{name: name, out: new(proctest.Output), done: make(chan error, 1)}
 	p.cmd = exec.Command(args[0], args[1:]...)
 	p.cmd.Dir = dir
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out

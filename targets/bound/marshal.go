@@ -43,16 +43,7 @@ func (bd Bound) MarshalJSON() ([]byte, error) {
 	return bd.appendJSON(make([]byte, 0, bd.jsonLen())), nil
 }
 
-func (bd Bound) appendJSON(b []byte) []byte {
-	b = append(b, '[')
-	for i, r := range bd {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = r.appendJSON(b)
-	}
-	return append(b, ']')
-}
+func (bd Bound) appendJSON(b []byte) []byte { return appendArray(b, bd) }
 
 // MarshalJSON writes the rule; "args" is left out when there are none.
 func (r Rule) MarshalJSON() ([]byte, error) { return r.appendJSON(make([]byte, 0, r.jsonLen())), nil }
@@ -93,18 +84,11 @@ func (c Constraint) appendJSON(b []byte) []byte {
 	case OpEq:
 		b = c.Value.appendJSON(b)
 	case OpIn:
-		b = appendValues(b, c.Values)
+		b = appendArray(b, c.Values)
 	case OpPrefix, OpGlob:
 		b = appendString(b, c.Operand)
 	case OpAnd:
-		b = append(b, '[')
-		for i, e := range c.And {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = e.appendJSON(b)
-		}
-		b = append(b, ']')
+		b = appendArray(b, c.And)
 	default:
 		b = append(b, "null"...)
 	}
@@ -128,7 +112,7 @@ func (v Value) appendJSON(b []byte) []byte {
 	case KindString:
 		return appendString(b, v.Str)
 	case KindArray:
-		return appendValues(b, v.Array)
+		return appendArray(b, v.Array)
 	case KindObject:
 		ms := v.Members
 		if !slices.IsSortedFunc(ms, byName) {
@@ -150,9 +134,12 @@ func (v Value) appendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-func appendValues(b []byte, vs []Value) []byte {
+// appendArray writes es as a JSON array, each element by its appendJSON:
+// a bound's rules, an array value's elements, an in constraint's values,
+// an and constraint's operands.
+func appendArray[E interface{ appendJSON([]byte) []byte }](b []byte, es []E) []byte {
 	b = append(b, '[')
-	for i, e := range vs {
+	for i, e := range es {
 		if i > 0 {
 			b = append(b, ',')
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -78,7 +79,7 @@ func TestEndToEndFilesystemServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var serverErr syncBuffer
+	var serverErr proctest.Output
 	r := launch(t, &Proxy{
 		Config:  Config{Component: "e2e-guard", Policy: policy, Absent: Originate},
 		Command: "sh",

@@ -238,12 +238,12 @@ func TestLivenessClientLeavesTermFirst(t *testing.T) {
 // blockedWriter is a log nobody reads: every Write blocks until release.
 type blockedWriter struct {
 	release chan struct{}
-	syncBuffer
+	proctest.Output
 }
 
 func (w *blockedWriter) Write(p []byte) (int, error) {
 	<-w.release
-	return w.syncBuffer.Write(p)
+	return w.Output.Write(p)
 }
 
 // Nobody reads the guard's log: refusals are still answered, calls still

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
@@ -249,7 +250,7 @@ func TestProxyLargeMessages(t *testing.T) {
 		{&Proxy{MaxMessage: 100 << 10, MaxServerLine: 300 << 10}, 100 << 10, 300 << 10},
 	} {
 		p, maxMsg, maxSrv := c.p, c.maxMsg, c.maxSrv
-		var log syncBuffer
+		var log proctest.Output
 		p.Log = &log
 		r := startProxy(t, fmt.Sprintf("big:%d,%d", maxSrv+1, maxSrv), p)
 		if got := r.next(t); len(got) != maxSrv+1 || !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","method":"notifications/message"`)) {
@@ -355,8 +356,8 @@ func TestProxyLearnsSchemas(t *testing.T) {
 // Audit mode: the violation is forwarded and one line is appended to the
 // audit log; a malformed chain is still refused and logged as not forwarded.
 func TestProxyAudit(t *testing.T) {
-	var audit syncBuffer
-	var log syncBuffer
+	var audit proctest.Output
+	var log proctest.Output
 	r := startProxy(t, "echo", &Proxy{Config: vectorConfig(t, Originate, Audit), Audit: &audit, Log: &log})
 	r.send(t, outsideMsg)
 	if got := unechoed(r.next(t)); !bytes.Contains(got, []byte(`"id":3,`)) || !bytes.Contains(got, []byte(`"method":"tools/call"`)) {
@@ -400,21 +401,4 @@ func TestProxyConfigRefused(t *testing.T) {
 			t.Errorf("%+v: %v, want an error that is ErrConfig: %v", c.p, err, c.errConfig)
 		}
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

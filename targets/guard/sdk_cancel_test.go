@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -134,7 +135,7 @@ func sdkCancelThroughTheGuard(t *testing.T, server string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var guardLog syncBuffer
+	var guardLog proctest.Output
 	p := &Proxy{
 		Config:  Config{Component: "sdk-guard", Policy: policy, Absent: Originate},
 		Command: os.Args[0],
@@ -144,7 +145,7 @@ func sdkCancelThroughTheGuard(t *testing.T, server string) {
 	cr, cw := io.Pipe()              // client -> guard
 	or, ow := io.Pipe()              // guard -> client
 	t.Cleanup(func() { cw.Close() }) // a test that fails early ends the session
-	var out syncBuffer               // every byte the guard wrote to the client, recorded first
+	var out proctest.Output          // every byte the guard wrote to the client, recorded first
 	done := make(chan int, 1)
 	go func() {
 		code, err := p.Run(cr, io.MultiWriter(&out, ow))

@@ -29,13 +29,7 @@ func CompareNames(a, b []byte) int {
 // it was.
 func AppendNumberToken(dst, tok []byte) ([]byte, error) {
 	out, end, err := appendNumber(dst, tok, 0)
-	if err == nil && end != len(tok) {
-		return dst, errSyntax
-	}
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
+	return wholeToken(dst, out, end == len(tok), err)
 }
 
 // AppendStringToken writes one JSON string token, quotes included, in the
@@ -47,13 +41,7 @@ func AppendStringToken(dst, tok []byte) ([]byte, error) {
 		return dst, errSyntax
 	}
 	out, next, _, err := appendString(dst, tok, 0)
-	if err == nil && next != len(tok) {
-		err = errSyntax
-	}
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
+	return wholeToken(dst, out, next == len(tok), err)
 }
 
 // DecodeStringToken appends the decoded UTF-8 value of one JSON string
@@ -63,11 +51,18 @@ func DecodeStringToken(dst, tok []byte) ([]byte, error) {
 		return dst, errSyntax
 	}
 	out, next, err := decodeString(dst, tok, 0)
-	if err == nil && next != len(tok) {
-		err = errSyntax
-	}
+	return wholeToken(dst, out, next == len(tok), err)
+}
+
+// wholeToken is the answer of a writer of one token: out when it read the
+// whole token (all) without an error, else dst as it was and the error,
+// errSyntax for a token followed by more bytes.
+func wholeToken(dst, out []byte, all bool, err error) ([]byte, error) {
 	if err != nil {
 		return dst, err
+	}
+	if !all {
+		return dst, errSyntax
 	}
 	return out, nil
 }
