@@ -2,6 +2,7 @@ package property
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"regexp"
 	"strconv"
@@ -66,16 +67,43 @@ type TokenWriter = func(dst, tok []byte) ([]byte, error)
 // jsonNumber is the RFC 8259 section 6 grammar of a number.
 var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
+// numberPrefix is the longest prefix of a text that is a number token.
+var numberPrefix = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`)
+
+// notOneTokenRefused holds a writer of one token to its contract on bytes
+// that are not exactly one token (jcs.AppendNumberToken, DecodeStringToken:
+// "a token that is not exactly one ... is an error and dst is returned as
+// it was"): refused, dst as it was (class not-one-token), and, when the
+// token itself reads well (whole is false only for a token the writer
+// must refuse on its own account, a number with no finite double), refused
+// as the same writer refuses a byte that starts no token, noToken (class
+// not-one-token-cause): the fault is the bytes after the token.
+func notOneTokenRefused(name string, write func(dst, tok []byte) ([]byte, error), tok, noToken []byte, whole bool) *Violation {
+	got, err := write([]byte("dst"), tok)
+	if err == nil || string(got) != "dst" {
+		return violated(name, "not-one-token", "%q is not exactly one token, and is written %q, %v", tok, got, err)
+	}
+	if _, want := write(nil, noToken); whole && !errors.Is(err, want) {
+		return violated(name, "not-one-token-cause", "%q is refused: %v; want the refusal of bytes that are no token (%q): %v", tok, err, noToken, want)
+	}
+	return nil
+}
+
 // NumberTokenMatchesReference: a token of the number grammar is written as
 // jcs.ReferenceNumber writes the double strconv.ParseFloat reads from it
 // (class differs), or refused when it has no finite double (classes
 // infinite-written, refused); inside a document, before a comma, the
 // writer reads the token to its end and writes the same (class
-// in-document).
+// in-document). Bytes that are not exactly one number token are refused
+// with dst as it was, a finite token followed by more as bytes that are no
+// token are (notOneTokenRefused).
 func NumberTokenMatchesReference(write TokenWriter, tok string) *Violation {
 	const name = "NumberTokenMatchesReference"
 	if !jsonNumber.MatchString(tok) {
-		return nil
+		head := numberPrefix.FindString(tok)
+		x, err := strconv.ParseFloat(head, 64)
+		finite := head == "" || err == nil || !math.IsInf(x, 0)
+		return notOneTokenRefused(name, write, []byte(tok), []byte("x"), finite)
 	}
 	x, perr := strconv.ParseFloat(tok, 64)
 	got, err := write(nil, []byte(tok))
@@ -183,12 +211,21 @@ type StringDecoder = func(dst, tok []byte) ([]byte, error)
 // 8259 section 7: every escape decoded, surrogate pairs joined): both
 // decode it to the same bytes after dst (class decoded-differs), or both
 // refuse it (classes refuses, admits); dst is kept (dst-changed) and tok
-// is not written to (input-changed). A token admission refuses is left
-// out: the writer decodes only admitted member names.
+// is not written to (input-changed). A whole string followed by more
+// bytes is refused as bytes that are no token are (notOneTokenRefused);
+// any other token admission refuses is left out: the writer decodes only
+// admitted member names.
 func DecodeStringTokenMatchesJSONText(decode StringDecoder, tok []byte) *Violation {
 	const name = "DecodeStringTokenMatchesJSONText"
-	if len(tok) == 0 || tok[0] != '"' || admit.Scan(tok, admit.Options{}) != nil {
+	if len(tok) == 0 || tok[0] != '"' {
 		return nil
+	}
+	if err := admit.Scan(tok, admit.Options{}); err != nil {
+		if e := (*admit.Error)(nil); !errors.As(err, &e) || e.Kind != admit.TrailingContent {
+			return nil
+		}
+		// A whole string followed by more: the decoder reads one token.
+		return notOneTokenRefused(name, decode, tok, []byte("x"), true)
 	}
 	kept := bytes.Clone(tok)
 	got, err := decode([]byte("dst"), tok)
