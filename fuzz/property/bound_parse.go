@@ -91,7 +91,11 @@ func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 // *admit.Error (class parse:cause-not-admission); an admitted document is
 // accepted or refused as referenceProvenance reads it
 // (parse:accepts-malformed, parse:refuses-well-formed), at the same
-// pointer (parse:pointer-differs) and as a limit passed exactly when the
+// pointer (parse:pointer-differs), for breaking the same rule of SEP-3246
+// section 2.2, 3.1 or 3.2 (bound.Fault; class parse:fault:F, F the
+// reference's fault: a "v" that is not a number refused as an unknown
+// version is FaultUnknownVersion at the reference's pointer where the
+// reference says FaultWantInteger) and as a limit passed exactly when the
 // reference passes one (parse:limit-differs). A document DecodeAdmitted
 // refuses (past MaxValues) is left to the checks after. DecodeAdmitted is
 // strict on bytes nobody admitted, as it documents: what admission refuses
@@ -127,8 +131,10 @@ func provenanceMatchesReference(name string, raw []byte, err error) *Violation {
 		return violated(name, "parse:accepts-malformed", "the reference finds a fault at %q", ref.pointer)
 	case !errors.As(err, &me) || me.Pointer != ref.pointer:
 		return violated(name, "parse:pointer-differs", "Parse: %v; the reference's fault is at %q", err, ref.pointer)
-	case errors.Is(err, bound.ErrTooLarge) != ref.limit:
-		return violated(name, "parse:limit-differs", "Parse: %v; the reference passes a limit: %v", err, ref.limit)
+	case me.Fault != ref.fault:
+		return violated(name, "parse:fault:"+ref.fault.String(), "Parse: %v (%v); the reference's fault at %q is %v", err, me.Fault, ref.pointer, ref.fault)
+	case errors.Is(err, bound.ErrTooLarge) != ref.limit():
+		return violated(name, "parse:limit-differs", "Parse: %v; the reference passes a limit: %v", err, ref.limit())
 	}
 	return nil
 }

@@ -18,12 +18,16 @@ const (
 	refMaxOperandBytes = 4096 // bytes of a prefix or glob operand, decoded (section 3.2)
 )
 
-// refFault is where the reference reader of a provenance object finds its
-// first fault: an RFC 6901 pointer, and whether it is a limit passed.
+// refFault is the first fault the reference reader of a provenance object
+// finds: where (an RFC 6901 pointer) and which rule of SEP-3246 it broke
+// (bound.Fault, chosen here by the rule, not by the parser's code).
 type refFault struct {
 	pointer string
-	limit   bool
+	fault   bound.Fault
 }
+
+// limit says whether the fault is a documented limit passed.
+func (f *refFault) limit() bool { return f.fault == bound.FaultOverLimit }
 
 // referenceProvenance reads a decoded provenance object by SEP-3246
 // section 2.2 ({"v": 1, "chain": [hop...], "sig"?}, a hop {"component":
@@ -36,7 +40,10 @@ type refFault struct {
 // reference glob translation. It returns nil when the object is well
 // formed. Faults are reported in document order, a node's own members
 // before its children, as bound.Parse documents its pointer: the node, an
-// unknown member, a required member missing or of the wrong type.
+// unknown member, a required member missing or of the wrong type. Each
+// fault names the rule it broke: a node or member of the wrong type wants
+// the type its section gives (an object, an array, a string, for "v" an
+// integer), a "v" that is a number but not 1 is an unknown version.
 func referenceProvenance(v bound.Value) *refFault {
 	return refRules{limits: true, closed: true, emptyAnd: true}.read(v)
 }
@@ -54,8 +61,12 @@ func (rules refRules) read(v bound.Value) *refFault {
 	r := refReader{rules: rules}
 	r.object(v, "", []string{"v", "chain", "sig"}, func() {
 		ver, ok := r.member(v, "", "v")
-		if ok && (ver.Kind != bound.KindNumber || !refIsOne(ver.Number)) {
-			r.fail("/v")
+		switch {
+		case !ok:
+		case ver.Kind != bound.KindNumber:
+			r.fail("/v", bound.FaultWantInteger)
+		case !refIsOne(ver.Number):
+			r.fail("/v", bound.FaultUnknownVersion)
 		}
 		chain, ok := r.member(v, "", "chain")
 		if !ok || !r.array(chain, "/chain", refMaxHops) {
@@ -74,15 +85,10 @@ type refReader struct {
 	fault *refFault
 }
 
-func (r *refReader) fail(ptr string) {
+// fail keeps the fault at ptr unless one was found before it.
+func (r *refReader) fail(ptr string, fault bound.Fault) {
 	if r.fault == nil {
-		r.fault = &refFault{pointer: ptr}
-	}
-}
-
-func (r *refReader) overLimit(ptr string) {
-	if r.fault == nil {
-		r.fault = &refFault{pointer: ptr, limit: true}
+		r.fault = &refFault{pointer: ptr, fault: fault}
 	}
 }
 
@@ -93,7 +99,7 @@ func (r *refReader) object(v bound.Value, ptr string, allowed []string, then fun
 		return
 	}
 	if v.Kind != bound.KindObject {
-		r.fail(ptr)
+		r.fail(ptr, bound.FaultWantObject)
 		return
 	}
 	for _, m := range v.Members {
@@ -102,7 +108,7 @@ func (r *refReader) object(v bound.Value, ptr string, allowed []string, then fun
 			known = known || a == m.Name
 		}
 		if !known {
-			r.fail(ptr + "/" + refEscape(m.Name))
+			r.fail(ptr+"/"+refEscape(m.Name), bound.FaultUnknownMember)
 			return
 		}
 	}
@@ -119,7 +125,7 @@ func (r *refReader) member(v bound.Value, ptr, name string) (bound.Value, bool) 
 			return m.Value, true
 		}
 	}
-	r.fail(ptr + "/" + name)
+	r.fail(ptr+"/"+name, bound.FaultMissing)
 	return bound.Value{}, false
 }
 
@@ -129,10 +135,10 @@ func (r *refReader) array(v bound.Value, ptr string, max int) bool {
 	case r.fault != nil:
 		return false
 	case v.Kind != bound.KindArray:
-		r.fail(ptr)
+		r.fail(ptr, bound.FaultWantArray)
 		return false
 	case r.rules.limits && len(v.Array) > max:
-		r.overLimit(ptr)
+		r.fail(ptr, bound.FaultOverLimit)
 		return false
 	}
 	return true
@@ -141,7 +147,7 @@ func (r *refReader) array(v bound.Value, ptr string, max int) bool {
 func (r *refReader) hop(h bound.Value, ptr string) {
 	r.object(h, ptr, []string{"component", "bound"}, func() {
 		if c, ok := r.member(h, ptr, "component"); ok && c.Kind != bound.KindString {
-			r.fail(ptr + "/component")
+			r.fail(ptr+"/component", bound.FaultWantString)
 		}
 		b, ok := r.member(h, ptr, "bound")
 		if !ok || !r.array(b, ptr+"/bound", refMaxRules) {
@@ -156,14 +162,14 @@ func (r *refReader) hop(h bound.Value, ptr string) {
 func (r *refReader) rule(v bound.Value, ptr string) {
 	r.object(v, ptr, []string{"tool", "args"}, func() {
 		if t, ok := r.member(v, ptr, "tool"); ok && t.Kind != bound.KindString {
-			r.fail(ptr + "/tool")
+			r.fail(ptr+"/tool", bound.FaultWantString)
 		}
 		for _, m := range v.Members {
 			if m.Name != "args" || r.fault != nil {
 				continue
 			}
 			if m.Value.Kind != bound.KindObject {
-				r.fail(ptr + "/args")
+				r.fail(ptr+"/args", bound.FaultWantObject)
 				return
 			}
 			for _, a := range m.Value.Members {
@@ -177,11 +183,14 @@ func (r *refReader) constraint(v bound.Value, ptr string) {
 	switch {
 	case r.fault != nil:
 		return
-	case v.Kind != bound.KindObject || len(v.Members) == 0:
-		r.fail(ptr)
+	case v.Kind != bound.KindObject:
+		r.fail(ptr, bound.FaultWantObject)
+		return
+	case len(v.Members) == 0:
+		r.fail(ptr, bound.FaultOperatorCount)
 		return
 	case len(v.Members) > 1:
-		r.fail(ptr + "/" + refEscape(v.Members[1].Name))
+		r.fail(ptr+"/"+refEscape(v.Members[1].Name), bound.FaultOperatorCount)
 		return
 	}
 	op, arg := v.Members[0].Name, v.Members[0].Value
@@ -193,12 +202,12 @@ func (r *refReader) constraint(v bound.Value, ptr string) {
 	case "prefix", "glob":
 		switch {
 		case arg.Kind != bound.KindString:
-			r.fail(at)
+			r.fail(at, bound.FaultWantString)
 		case r.rules.limits && len(arg.Str) > refMaxOperandBytes:
-			r.overLimit(at)
+			r.fail(at, bound.FaultOverLimit)
 		case op == "glob":
 			if _, err := bound.ReferenceGlob(arg.Str); err != nil {
-				r.fail(at)
+				r.fail(at, bound.FaultInvalidGlob)
 			}
 		}
 	case "and":
@@ -206,13 +215,13 @@ func (r *refReader) constraint(v bound.Value, ptr string) {
 			return
 		}
 		if len(arg.Array) == 0 && r.rules.emptyAnd {
-			r.fail(at)
+			r.fail(at, bound.FaultEmptyAnd)
 		}
 		for i, e := range arg.Array {
 			r.constraint(e, at+"/"+strconv.Itoa(i))
 		}
 	default:
-		r.fail(at)
+		r.fail(at, bound.FaultUnknownOperator)
 	}
 }
 

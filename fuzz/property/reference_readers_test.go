@@ -57,7 +57,7 @@ func TestProvenanceReferenceFindsEachFault(t *testing.T) {
 		switch {
 		case c.pointer == "" && got != nil:
 			t.Errorf("%.60s: the reference finds a fault at %q", c.doc, got.pointer)
-		case c.pointer != "" && (got == nil || got.pointer != want || got.limit != c.limit):
+		case c.pointer != "" && (got == nil || got.pointer != want || got.limit() != c.limit):
 			t.Errorf("%.60s: the reference finds %+v; want %q, limit %v", c.doc, got, want, c.limit)
 		}
 		if _, err := bound.Parse([]byte(c.doc)); provenanceMatchesReference("t", []byte(c.doc), err) != nil {
@@ -115,7 +115,7 @@ func TestFlawedReadingsHoldTheReferences(t *testing.T) {
 		req, rf := gen.GenerateFlawedRequest(data)
 		seen["p"+pf.String()], seen["r"+string(rune('0'+rf))] = true, true
 		if v, err := bound.ParseValue(prov); err == nil {
-			if f := referenceProvenance(v); f != nil && f.limit {
+			if f := referenceProvenance(v); f != nil && f.limit() {
 				seen["limit "+f.pointer[strings.LastIndex(f.pointer, "/"):]] = true
 			}
 		}

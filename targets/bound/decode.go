@@ -20,7 +20,7 @@ import (
 // *LimitError.
 func ParseValue(raw []byte) (Value, error) {
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
-		return Value{}, &MalformedError{Pointer: "", Reason: "not admitted: " + err.Error(), Err: err}
+		return Value{}, malformedBy("", FaultNotAdmitted, err, "not admitted: "+err.Error())
 	}
 	return DecodeAdmitted(raw)
 }
@@ -48,7 +48,7 @@ func decodeAdmitted(raw []byte) (Value, error) {
 		return Value{}, err
 	}
 	if _, err := d.ReadToken(); err != io.EOF {
-		return Value{}, malformed("", "content after the top-level value")
+		return Value{}, malformed("", FaultNotAdmitted, "content after the top-level value")
 	}
 	return v, nil
 }
@@ -141,7 +141,7 @@ func decodeValue(d *jsontext.Decoder, path *decodePath) (Value, error) {
 		_, err := d.ReadToken()
 		return v, decodeFault(path, err)
 	}
-	return Value{}, malformed(path.String(), "unexpected token %v", tok.Kind())
+	return Value{}, malformed(path.String(), FaultNotAdmitted, "unexpected token %v", tok.Kind())
 }
 
 func errOr(err error, msg string) error {
@@ -155,7 +155,7 @@ func decodeFault(path *decodePath, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &MalformedError{Pointer: path.String(), Reason: fmt.Sprintf("not JSON: %v", err), Err: err}
+	return malformedBy(path.String(), FaultNotAdmitted, err, fmt.Sprintf("not JSON: %v", err))
 }
 
 // pointerEscaper escapes the reference tokens of RFC 6901 section 3.

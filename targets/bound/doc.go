@@ -31,7 +31,8 @@
 //
 //   - [Parse] turns the raw bytes of a provenance object into a [Provenance]
 //     (admission by targets/admit first, then a strict decode); every fault is
-//     a [*MalformedError] matching [ErrMalformed].
+//     a [*MalformedError] matching [ErrMalformed], at a JSON pointer, whose
+//     [Fault] names the rule of section 2.2, 3.1 or 3.2 it broke.
 //   - [Provenance.Extend] appends one hop; [Provenance.MarshalJSON] writes the
 //     chain back deterministically.
 //   - [EffBound] computes the meet of every hop's bound; [Check] decides one

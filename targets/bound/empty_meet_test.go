@@ -104,7 +104,7 @@ func TestDecoderNeverYieldsAStrayCloser(t *testing.T) {
 		`[[],{},]`:      "",
 	} {
 		_, err := decodeAdmitted([]byte(in))
-		me := wantMalformed(t, in, err, ptr, "not JSON")
+		me := wantMalformed(t, in, err, ptr, FaultNotAdmitted, "not JSON")
 		if me != nil && strings.Contains(me.Reason, "unexpected token") {
 			t.Errorf("%s: the decoder handed a closer to decodeValue: %s", in, me.Reason)
 		}

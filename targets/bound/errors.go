@@ -17,10 +17,13 @@ var ErrMalformed = errors.New("bound: malformed")
 // JSON text (admit.Error, targets/internal/jsonwire); neither are
 // LimitError (a size refusal, also by pointer) and GlobError (an offset
 // into a pattern, not into a document). jsonwire's package doc lists them.
+// Fault names the rule of SEP-3246 (section 2.2, 3.1, 3.2) the document
+// broke there, for matching; Reason says it for people.
 type MalformedError struct {
 	Pointer string
+	Fault   Fault
 	Reason  string
-	Err     error // the underlying cause, if any (a *GlobError, an *admit.Error)
+	Err     error // the underlying cause, if any (a *GlobError, an *admit.Error, a *LimitError)
 }
 
 func (e *MalformedError) Error() string {
@@ -33,8 +36,16 @@ func (e *MalformedError) Is(target error) bool { return target == ErrMalformed }
 // Unwrap returns the underlying cause.
 func (e *MalformedError) Unwrap() error { return e.Err }
 
-func malformed(ptr, format string, args ...any) *MalformedError {
-	return &MalformedError{Pointer: ptr, Reason: fmt.Sprintf(format, args...)}
+// malformed builds every fault of this package's readers that has no
+// underlying cause: the pointer, the rule broken, the message.
+func malformed(ptr string, fault Fault, format string, args ...any) *MalformedError {
+	return &MalformedError{Pointer: ptr, Fault: fault, Reason: fmt.Sprintf(format, args...)}
+}
+
+// malformedBy is malformed with an underlying cause (admission's refusal,
+// the decoder's, a *GlobError, a *LimitError), kept as Err.
+func malformedBy(ptr string, fault Fault, err error, reason string) *MalformedError {
+	return &MalformedError{Pointer: ptr, Fault: fault, Reason: reason, Err: err}
 }
 
 // ErrGlobSyntax is matched by every *GlobError.

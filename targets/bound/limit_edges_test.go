@@ -58,7 +58,7 @@ func TestDocumentedLimitsAtTheirEdges(t *testing.T) {
 			t.Errorf("%s at the limit: %v", c.name, err)
 		}
 		err := c.parse(c.past)
-		me := wantMalformed(t, c.name+" past the limit", err, c.ptr, "over the limit of")
+		me := wantMalformed(t, c.name+" past the limit", err, c.ptr, FaultOverLimit, "over the limit of")
 		var le *LimitError
 		if me == nil || !errors.As(me.Err, &le) || !errors.Is(err, ErrTooLarge) {
 			t.Errorf("%s past the limit: %v, want a *LimitError inside the malformed", c.name, err)

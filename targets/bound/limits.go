@@ -45,5 +45,5 @@ func (e *LimitError) Is(target error) bool { return target == ErrTooLarge }
 // every parse fault stays a *MalformedError), caused by the *LimitError.
 func overLimit(ptr, what string, max int) *MalformedError {
 	le := &LimitError{What: what, Max: max, Pointer: ptr}
-	return &MalformedError{Pointer: ptr, Reason: le.Error(), Err: le}
+	return malformedBy(ptr, FaultOverLimit, le, le.Error())
 }

@@ -18,27 +18,27 @@ func Parse(raw []byte) (*Provenance, error) {
 // for a guard that has decoded the whole message.
 func ProvenanceFromValue(v Value) (*Provenance, error) {
 	if v.Kind != KindObject {
-		return nil, malformed("", "provenance must be an object, not %v", v.Kind)
+		return nil, malformed("", FaultWantObject, "provenance must be an object, not %v", v.Kind)
 	}
 	if err := onlyMembers(v, "", "v", "chain", "sig"); err != nil {
 		return nil, err
 	}
 	ver, ok := v.Get("v")
 	if !ok {
-		return nil, malformed("/v", "v is required")
+		return nil, malformed("/v", FaultMissing, "v is required")
 	}
 	if ver.Kind != KindNumber {
-		return nil, malformed("/v", "v must be an integer, not %v", ver.Kind)
+		return nil, malformed("/v", FaultWantInteger, "v must be an integer, not %v", ver.Kind)
 	}
 	if k, err := decimalKey(ver.Number); err != nil || k != "1e0" {
-		return nil, malformed("/v", "unrecognized version %s (this guard implements v: %d)", ver.Number, Version)
+		return nil, malformed("/v", FaultUnknownVersion, "unrecognized version %s (this guard implements v: %d)", ver.Number, Version)
 	}
 	chain, ok := v.Get("chain")
 	if !ok {
-		return nil, malformed("/chain", "chain is required")
+		return nil, malformed("/chain", FaultMissing, "chain is required")
 	}
 	if chain.Kind != KindArray {
-		return nil, malformed("/chain", "chain must be an array, not %v", chain.Kind)
+		return nil, malformed("/chain", FaultWantArray, "chain must be an array, not %v", chain.Kind)
 	}
 	if len(chain.Array) > MaxHops {
 		return nil, overLimit("/chain", "hops", MaxHops)
@@ -56,7 +56,7 @@ func ProvenanceFromValue(v Value) (*Provenance, error) {
 
 func hopFromValue(v Value, ptr string) (Hop, error) {
 	if v.Kind != KindObject {
-		return Hop{}, malformed(ptr, "a hop must be an object, not %v", v.Kind)
+		return Hop{}, malformed(ptr, FaultWantObject, "a hop must be an object, not %v", v.Kind)
 	}
 	if err := onlyMembers(v, ptr, "component", "bound"); err != nil {
 		return Hop{}, err
@@ -67,7 +67,7 @@ func hopFromValue(v Value, ptr string) (Hop, error) {
 	}
 	b, ok := v.Get("bound")
 	if !ok {
-		return Hop{}, malformed(ptr+"/bound", "bound is required")
+		return Hop{}, malformed(ptr+"/bound", FaultMissing, "bound is required")
 	}
 	bound, err := boundFromValue(b, ptr+"/bound")
 	if err != nil {
@@ -82,10 +82,10 @@ func hopFromValue(v Value, ptr string) (Hop, error) {
 func requiredString(v Value, ptr, name string) (string, error) {
 	m, ok := v.Get(name)
 	if !ok {
-		return "", malformed(ptr+"/"+name, "%s is required", name)
+		return "", malformed(ptr+"/"+name, FaultMissing, "%s is required", name)
 	}
 	if m.Kind != KindString {
-		return "", malformed(ptr+"/"+name, "%s must be a string, not %v", name, m.Kind)
+		return "", malformed(ptr+"/"+name, FaultWantString, "%s must be a string, not %v", name, m.Kind)
 	}
 	return m.Str, nil
 }
@@ -94,7 +94,7 @@ func requiredString(v Value, ptr, name string) (string, error) {
 // unless it is a string of at most MaxOperandBytes bytes (section 3.2).
 func checkOperand(at string, op Op, arg Value) error {
 	if arg.Kind != KindString {
-		return malformed(at, "%s takes a string, not %v", op, arg.Kind)
+		return malformed(at, FaultWantString, "%s takes a string, not %v", op, arg.Kind)
 	}
 	if len(arg.Str) > MaxOperandBytes {
 		return overLimit(at, "operand bytes", MaxOperandBytes)
@@ -114,7 +114,7 @@ func ParseBound(raw []byte) (Bound, error) {
 
 func boundFromValue(v Value, ptr string) (Bound, error) {
 	if v.Kind != KindArray {
-		return nil, malformed(ptr, "a bound must be an array of rules, not %v", v.Kind)
+		return nil, malformed(ptr, FaultWantArray, "a bound must be an array of rules, not %v", v.Kind)
 	}
 	if len(v.Array) > MaxRules {
 		return nil, overLimit(ptr, "rules", MaxRules)
@@ -135,7 +135,7 @@ func boundFromValue(v Value, ptr string) (Bound, error) {
 // (findings/spec/rule-unknown-member.md).
 func ruleFromValue(v Value, ptr string) (Rule, error) {
 	if v.Kind != KindObject {
-		return Rule{}, malformed(ptr, "a rule must be an object, not %v", v.Kind)
+		return Rule{}, malformed(ptr, FaultWantObject, "a rule must be an object, not %v", v.Kind)
 	}
 	if err := onlyMembers(v, ptr, "tool", "args"); err != nil {
 		return Rule{}, err
@@ -150,7 +150,7 @@ func ruleFromValue(v Value, ptr string) (Rule, error) {
 		return r, nil
 	}
 	if args.Kind != KindObject {
-		return Rule{}, malformed(ptr+"/args", "args must be an object, not %v", args.Kind)
+		return Rule{}, malformed(ptr+"/args", FaultWantObject, "args must be an object, not %v", args.Kind)
 	}
 	for _, m := range args.Members {
 		c, err := constraintFromValue(m.Value, ptr+"/args/"+escapePointer(m.Name))
@@ -166,14 +166,14 @@ func ruleFromValue(v Value, ptr string) (Rule, error) {
 // whose name is one of the five operators (section 3.2, 3.4).
 func constraintFromValue(v Value, ptr string) (Constraint, error) {
 	if v.Kind != KindObject {
-		return Constraint{}, malformed(ptr, "a constraint must be an object, not %v", v.Kind)
+		return Constraint{}, malformed(ptr, FaultWantObject, "a constraint must be an object, not %v", v.Kind)
 	}
 	switch len(v.Members) {
 	case 0:
-		return Constraint{}, malformed(ptr, "a constraint needs one operator")
+		return Constraint{}, malformed(ptr, FaultOperatorCount, "a constraint needs one operator")
 	case 1:
 	default:
-		return Constraint{}, malformed(ptr+"/"+escapePointer(v.Members[1].Name), "two operators in one constraint (%q and %q)", v.Members[0].Name, v.Members[1].Name)
+		return Constraint{}, malformed(ptr+"/"+escapePointer(v.Members[1].Name), FaultOperatorCount, "two operators in one constraint (%q and %q)", v.Members[0].Name, v.Members[1].Name)
 	}
 	op, arg := Op(v.Members[0].Name), v.Members[0].Value
 	at := ptr + "/" + escapePointer(string(op))
@@ -182,7 +182,7 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		return Constraint{Op: OpEq, Value: arg}, nil
 	case OpIn:
 		if arg.Kind != KindArray {
-			return Constraint{}, malformed(at, "in takes an array, not %v", arg.Kind)
+			return Constraint{}, malformed(at, FaultWantArray, "in takes an array, not %v", arg.Kind)
 		}
 		if len(arg.Array) > MaxInMembers {
 			return Constraint{}, overLimit(at, "in members", MaxInMembers)
@@ -198,17 +198,17 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 			return Constraint{}, err
 		}
 		if _, err := CompileGlob(arg.Str); err != nil {
-			return Constraint{}, &MalformedError{Pointer: at, Reason: err.Error(), Err: err}
+			return Constraint{}, malformedBy(at, FaultInvalidGlob, err, err.Error())
 		}
 		return Constraint{Op: OpGlob, Operand: arg.Str}, nil
 	case OpAnd:
 		if arg.Kind != KindArray {
-			return Constraint{}, malformed(at, "and takes an array, not %v", arg.Kind)
+			return Constraint{}, malformed(at, FaultWantArray, "and takes an array, not %v", arg.Kind)
 		}
 		if len(arg.Array) == 0 {
 			// findings/spec/and-empty.md: "satisfies all" of nothing would
 			// be unconstrained.
-			return Constraint{}, malformed(at, "and needs at least one constraint")
+			return Constraint{}, malformed(at, FaultEmptyAnd, "and needs at least one constraint")
 		}
 		c := Constraint{Op: OpAnd, And: make([]Constraint, 0, len(arg.Array))}
 		for i, e := range arg.Array {
@@ -220,7 +220,7 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		}
 		return c, nil
 	}
-	return Constraint{}, malformed(at, "unknown operator %q (the operators are eq, in, prefix, glob, and)", op)
+	return Constraint{}, malformed(at, FaultUnknownOperator, "unknown operator %q (the operators are eq, in, prefix, glob, and)", op)
 }
 
 // onlyMembers refuses a member of v not in allowed.
@@ -231,7 +231,7 @@ func onlyMembers(v Value, ptr string, allowed ...string) error {
 			ok = ok || m.Name == a
 		}
 		if !ok {
-			return malformed(ptr+"/"+escapePointer(m.Name), "unknown member %q", m.Name)
+			return malformed(ptr+"/"+escapePointer(m.Name), FaultUnknownMember, "unknown member %q", m.Name)
 		}
 	}
 	return nil
@@ -251,16 +251,16 @@ func ParseCall(raw []byte) (Call, error) {
 // CallFromValue is ParseCall on a decoded value.
 func CallFromValue(v Value) (Call, error) {
 	if v.Kind != KindObject {
-		return Call{}, malformed("", "a call must be an object, not %v", v.Kind)
+		return Call{}, malformed("", FaultWantObject, "a call must be an object, not %v", v.Kind)
 	}
 	n, ok := v.Get("name")
 	if !ok || n.Kind != KindString {
-		return Call{}, malformed("/name", "a call needs a string name")
+		return Call{}, malformed("/name", missingOr(ok, FaultWantString), "a call needs a string name")
 	}
 	c := Call{Name: n.Str, Arguments: map[string]Value{}}
 	if a, ok := v.Get("arguments"); ok {
 		if a.Kind != KindObject {
-			return Call{}, malformed("/arguments", "arguments must be an object, not %v", a.Kind)
+			return Call{}, malformed("/arguments", FaultWantObject, "arguments must be an object, not %v", a.Kind)
 		}
 		for _, m := range a.Members {
 			c.Arguments[m.Name] = m.Value

@@ -9,25 +9,26 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 )
 
-// The refusal sites of the parser, one by one, with the pointer AND the
-// reason each refusal gives (SEP-3246 section 4.3: a malformed chain is a
+// The refusal sites of the parser, one by one, with the pointer, the fault
+// (the rule of SEP-3246 broken, a typed Fault) AND the reason each refusal
+// gives (SEP-3246 section 4.3: a malformed chain is a
 // violation; the pointer and reason are what an operator reads in the
 // audit log). A required member that is absent reads as JSON null to the
 // next check, which refuses it too at the same pointer, so only the reason
 // tells "absent" from "null": the mutation sweep showed that dropping the
 // "is required" checks went unnoticed when only the pointer was asserted.
 
-// wantMalformed fails t unless err is a *MalformedError at ptr whose reason
-// contains reason.
-func wantMalformed(t *testing.T, what string, err error, ptr, reason string) *MalformedError {
+// wantMalformed fails t unless err is a *MalformedError at ptr for the
+// rule fault whose reason contains reason.
+func wantMalformed(t *testing.T, what string, err error, ptr string, fault Fault, reason string) *MalformedError {
 	t.Helper()
 	var me *MalformedError
 	if !errors.Is(err, ErrMalformed) || !errors.As(err, &me) {
-		t.Errorf("%s: %v, want malformed at %q (%s)", what, err, ptr, reason)
+		t.Errorf("%s: %v, want malformed at %q, %v (%s)", what, err, ptr, fault, reason)
 		return nil
 	}
-	if me.Pointer != ptr || !strings.Contains(me.Reason, reason) {
-		t.Errorf("%s: malformed at %q (%s), want at %q (%s)", what, me.Pointer, me.Reason, ptr, reason)
+	if me.Pointer != ptr || me.Fault != fault || !strings.Contains(me.Reason, reason) {
+		t.Errorf("%s: malformed at %q, %v (%s), want at %q, %v (%s)", what, me.Pointer, me.Fault, me.Reason, ptr, fault, reason)
 	}
 	return me
 }
@@ -35,68 +36,76 @@ func wantMalformed(t *testing.T, what string, err error, ptr, reason string) *Ma
 func TestProvenanceRefusalReasons(t *testing.T) {
 	hop := func(h string) string { return `{"v":1,"chain":[` + h + `]}` }
 	rule := func(r string) string { return hop(`{"component":"h","bound":[` + r + `]}`) }
-	for _, c := range []struct{ in, ptr, reason string }{
-		{`[]`, "", "provenance must be an object, not array"},
-		{`"p"`, "", "provenance must be an object, not string"},
-		{`{"chain":[]}`, "/v", "v is required"},
-		{`{"v":null,"chain":[]}`, "/v", "v must be an integer, not null"},
-		{`{"v":"1","chain":[]}`, "/v", "v must be an integer, not string"},
-		{`{"v":true,"chain":[]}`, "/v", "v must be an integer, not boolean"},
-		{`{"v":2,"chain":[]}`, "/v", "unrecognized version 2 (this guard implements v: 1)"},
-		{`{"v":0,"chain":[]}`, "/v", "unrecognized version 0"},
-		{`{"v":1.5,"chain":[]}`, "/v", "unrecognized version 1.5"},
-		{`{"v":1}`, "/chain", "chain is required"},
-		{`{"v":1,"chain":null}`, "/chain", "chain must be an array, not null"},
-		{`{"v":1,"chain":{}}`, "/chain", "chain must be an array, not object"},
-		{`{"v":1,"chain":[],"x":1}`, "/x", `unknown member "x"`},
-		{hop(`7`), "/chain/0", "a hop must be an object, not number"},
-		{hop(`{"component":"h","bound":[],"z":1}`), "/chain/0/z", `unknown member "z"`},
-		{hop(`{"bound":[]}`), "/chain/0/component", "component is required"},
-		{hop(`{"component":null,"bound":[]}`), "/chain/0/component", "component must be a string, not null"},
-		{hop(`{"component":"h"}`), "/chain/0/bound", "bound is required"},
-		{hop(`{"component":"h","bound":null}`), "/chain/0/bound", "a bound must be an array of rules, not null"},
-		{rule(`"t"`), "/chain/0/bound/0", "a rule must be an object, not string"},
-		{rule(`{"args":{}}`), "/chain/0/bound/0/tool", "tool is required"},
-		{rule(`{"tool":null}`), "/chain/0/bound/0/tool", "tool must be a string, not null"},
-		{rule(`{"tool":"t","args":null}`), "/chain/0/bound/0/args", "args must be an object, not null"},
-		{rule(`{"tool":"t","args":[]}`), "/chain/0/bound/0/args", "args must be an object, not array"},
+	for _, c := range []struct {
+		in, ptr string
+		fault   Fault
+		reason  string
+	}{
+		{`[]`, "", FaultWantObject, "provenance must be an object, not array"},
+		{`"p"`, "", FaultWantObject, "provenance must be an object, not string"},
+		{`{"chain":[]}`, "/v", FaultMissing, "v is required"},
+		{`{"v":null,"chain":[]}`, "/v", FaultWantInteger, "v must be an integer, not null"},
+		{`{"v":"1","chain":[]}`, "/v", FaultWantInteger, "v must be an integer, not string"},
+		{`{"v":true,"chain":[]}`, "/v", FaultWantInteger, "v must be an integer, not boolean"},
+		{`{"v":2,"chain":[]}`, "/v", FaultUnknownVersion, "unrecognized version 2 (this guard implements v: 1)"},
+		{`{"v":0,"chain":[]}`, "/v", FaultUnknownVersion, "unrecognized version 0"},
+		{`{"v":1.5,"chain":[]}`, "/v", FaultUnknownVersion, "unrecognized version 1.5"},
+		{`{"v":1}`, "/chain", FaultMissing, "chain is required"},
+		{`{"v":1,"chain":null}`, "/chain", FaultWantArray, "chain must be an array, not null"},
+		{`{"v":1,"chain":{}}`, "/chain", FaultWantArray, "chain must be an array, not object"},
+		{`{"v":1,"chain":[],"x":1}`, "/x", FaultUnknownMember, `unknown member "x"`},
+		{hop(`7`), "/chain/0", FaultWantObject, "a hop must be an object, not number"},
+		{hop(`{"component":"h","bound":[],"z":1}`), "/chain/0/z", FaultUnknownMember, `unknown member "z"`},
+		{hop(`{"bound":[]}`), "/chain/0/component", FaultMissing, "component is required"},
+		{hop(`{"component":null,"bound":[]}`), "/chain/0/component", FaultWantString, "component must be a string, not null"},
+		{hop(`{"component":"h"}`), "/chain/0/bound", FaultMissing, "bound is required"},
+		{hop(`{"component":"h","bound":null}`), "/chain/0/bound", FaultWantArray, "a bound must be an array of rules, not null"},
+		{rule(`"t"`), "/chain/0/bound/0", FaultWantObject, "a rule must be an object, not string"},
+		{rule(`{"args":{}}`), "/chain/0/bound/0/tool", FaultMissing, "tool is required"},
+		{rule(`{"tool":null}`), "/chain/0/bound/0/tool", FaultWantString, "tool must be a string, not null"},
+		{rule(`{"tool":"t","args":null}`), "/chain/0/bound/0/args", FaultWantObject, "args must be an object, not null"},
+		{rule(`{"tool":"t","args":[]}`), "/chain/0/bound/0/args", FaultWantObject, "args must be an object, not array"},
 	} {
 		_, err := Parse([]byte(c.in))
-		wantMalformed(t, c.in, err, c.ptr, c.reason)
+		wantMalformed(t, c.in, err, c.ptr, c.fault, c.reason)
 	}
 }
 
 // TestConstraintRefusalReasons: each refusal of constraintFromValue
 // (section 3.2, 3.4: one member, one of the five operators, the operand of
-// the operator's type) at its pointer with its reason.
+// the operator's type) at its pointer, for its fault, with its reason.
 func TestConstraintRefusalReasons(t *testing.T) {
 	const at = "/chain/0/bound/0/args/a"
 	rule := func(c string) string {
 		return `{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"a":` + c + `}}]}]}`
 	}
-	for _, c := range []struct{ in, ptr, reason string }{
-		{`"x"`, at, "a constraint must be an object, not string"},
-		{`null`, at, "a constraint must be an object, not null"},
-		{`{}`, at, "a constraint needs one operator"},
-		{`{"eq":1,"in":[1]}`, at + "/in", `two operators in one constraint ("eq" and "in")`},
-		{`{"prefix":"a","glob":"b","eq":1}`, at + "/glob", `two operators in one constraint ("prefix" and "glob")`},
-		{`{"in":"x"}`, at + "/in", "in takes an array, not string"},
-		{`{"prefix":1}`, at + "/prefix", "prefix takes a string, not number"},
-		{`{"glob":true}`, at + "/glob", "glob takes a string, not boolean"},
-		{`{"and":{}}`, at + "/and", "and takes an array, not object"},
-		{`{"and":[]}`, at + "/and", "and needs at least one constraint"},
-		{`{"and":[{"eq":1},{}]}`, at + "/and/1", "a constraint needs one operator"},
-		{`{"regex":"a.*"}`, at + "/regex", `unknown operator "regex" (the operators are eq, in, prefix, glob, and)`},
-		{`{"EQ":1}`, at + "/EQ", `unknown operator "EQ"`},
-		{`{"a/b":1}`, at + "/a~1b", `unknown operator "a/b"`},
+	for _, c := range []struct {
+		in, ptr string
+		fault   Fault
+		reason  string
+	}{
+		{`"x"`, at, FaultWantObject, "a constraint must be an object, not string"},
+		{`null`, at, FaultWantObject, "a constraint must be an object, not null"},
+		{`{}`, at, FaultOperatorCount, "a constraint needs one operator"},
+		{`{"eq":1,"in":[1]}`, at + "/in", FaultOperatorCount, `two operators in one constraint ("eq" and "in")`},
+		{`{"prefix":"a","glob":"b","eq":1}`, at + "/glob", FaultOperatorCount, `two operators in one constraint ("prefix" and "glob")`},
+		{`{"in":"x"}`, at + "/in", FaultWantArray, "in takes an array, not string"},
+		{`{"prefix":1}`, at + "/prefix", FaultWantString, "prefix takes a string, not number"},
+		{`{"glob":true}`, at + "/glob", FaultWantString, "glob takes a string, not boolean"},
+		{`{"and":{}}`, at + "/and", FaultWantArray, "and takes an array, not object"},
+		{`{"and":[]}`, at + "/and", FaultEmptyAnd, "and needs at least one constraint"},
+		{`{"and":[{"eq":1},{}]}`, at + "/and/1", FaultOperatorCount, "a constraint needs one operator"},
+		{`{"regex":"a.*"}`, at + "/regex", FaultUnknownOperator, `unknown operator "regex" (the operators are eq, in, prefix, glob, and)`},
+		{`{"EQ":1}`, at + "/EQ", FaultUnknownOperator, `unknown operator "EQ"`},
+		{`{"a/b":1}`, at + "/a~1b", FaultUnknownOperator, `unknown operator "a/b"`},
 	} {
 		_, err := Parse([]byte(rule(c.in)))
-		wantMalformed(t, c.in, err, c.ptr, c.reason)
+		wantMalformed(t, c.in, err, c.ptr, c.fault, c.reason)
 	}
 	// A glob the compiler refuses is malformed at the operand, with the
 	// *GlobError kept as the cause and its offset in the reason.
 	_, err := Parse([]byte(rule(`{"glob":"ab[c"}`)))
-	if me := wantMalformed(t, "glob ab[c", err, at+"/glob", "invalid glob at byte 2: unterminated ["); me != nil {
+	if me := wantMalformed(t, "glob ab[c", err, at+"/glob", FaultInvalidGlob, "invalid glob at byte 2: unterminated ["); me != nil {
 		var ge *GlobError
 		if !errors.As(me.Err, &ge) || ge.Offset != 2 || ge.Reason != "unterminated [" {
 			t.Errorf("glob ab[c: cause %v, want the GlobError at 2", me.Err)
@@ -107,17 +116,21 @@ func TestConstraintRefusalReasons(t *testing.T) {
 // TestCallRefusalReasons: a call (section 1, the params of tools/call) is
 // an object with a string name and, if any, an object of arguments.
 func TestCallRefusalReasons(t *testing.T) {
-	for _, c := range []struct{ in, ptr, reason string }{
-		{`[]`, "", "a call must be an object, not array"},
-		{`{"arguments":{}}`, "/name", "a call needs a string name"},
-		{`{"name":null}`, "/name", "a call needs a string name"},
-		{`{"name":["read"]}`, "/name", "a call needs a string name"},
-		{`{"name":"read","arguments":[]}`, "/arguments", "arguments must be an object, not array"},
-		{`{"name":"read","arguments":null}`, "/arguments", "arguments must be an object, not null"},
-		{`{"name":"read","arguments":"x"}`, "/arguments", "arguments must be an object, not string"},
+	for _, c := range []struct {
+		in, ptr string
+		fault   Fault
+		reason  string
+	}{
+		{`[]`, "", FaultWantObject, "a call must be an object, not array"},
+		{`{"arguments":{}}`, "/name", FaultMissing, "a call needs a string name"},
+		{`{"name":null}`, "/name", FaultWantString, "a call needs a string name"},
+		{`{"name":["read"]}`, "/name", FaultWantString, "a call needs a string name"},
+		{`{"name":"read","arguments":[]}`, "/arguments", FaultWantObject, "arguments must be an object, not array"},
+		{`{"name":"read","arguments":null}`, "/arguments", FaultWantObject, "arguments must be an object, not null"},
+		{`{"name":"read","arguments":"x"}`, "/arguments", FaultWantObject, "arguments must be an object, not string"},
 	} {
 		_, err := ParseCall([]byte(c.in))
-		wantMalformed(t, c.in, err, c.ptr, c.reason)
+		wantMalformed(t, c.in, err, c.ptr, c.fault, c.reason)
 	}
 	if c, err := ParseCall([]byte(`{"name":"read"}`)); err != nil || c.Name != "read" || c.Arguments == nil || len(c.Arguments) != 0 {
 		t.Errorf("a call without arguments: %+v, %v; want no arguments", c, err)
@@ -128,17 +141,21 @@ func TestCallRefusalReasons(t *testing.T) {
 // JSON-RPC response, needs a tools array and every tool a string name; the
 // pointer says where, under "/result" when it was a response.
 func TestToolsListRefusalReasons(t *testing.T) {
-	for _, c := range []struct{ in, ptr, reason string }{
-		{`{}`, "/tools", "a tools/list result needs a tools array"},
-		{`{"tools":{}}`, "/tools", "a tools/list result needs a tools array"},
-		{`{"result":{"tools":7}}`, "/result/tools", "a tools/list result needs a tools array"},
-		{`{"tools":[{"inputSchema":{}}]}`, "/tools/0", "a tool needs a string name"},
-		{`{"tools":[{"name":"a"},{"name":3}]}`, "/tools/1", "a tool needs a string name"},
-		{`{"tools":[{"name":"a"},"b"]}`, "/tools/1", "a tool needs a string name"},
-		{`{"result":{"tools":[{"name":"a"},{"name":null}]}}`, "/result/tools/1", "a tool needs a string name"},
+	for _, c := range []struct {
+		in, ptr string
+		fault   Fault
+		reason  string
+	}{
+		{`{}`, "/tools", FaultMissing, "a tools/list result needs a tools array"},
+		{`{"tools":{}}`, "/tools", FaultWantArray, "a tools/list result needs a tools array"},
+		{`{"result":{"tools":7}}`, "/result/tools", FaultWantArray, "a tools/list result needs a tools array"},
+		{`{"tools":[{"inputSchema":{}}]}`, "/tools/0", FaultMissing, "a tool needs a string name"},
+		{`{"tools":[{"name":"a"},{"name":3}]}`, "/tools/1", FaultWantString, "a tool needs a string name"},
+		{`{"tools":[{"name":"a"},"b"]}`, "/tools/1", FaultWantObject, "a tool needs a string name"},
+		{`{"result":{"tools":[{"name":"a"},{"name":null}]}}`, "/result/tools/1", FaultWantString, "a tool needs a string name"},
 	} {
 		s, err := ParseTools([]byte(c.in))
-		if wantMalformed(t, c.in, err, c.ptr, c.reason); s != nil {
+		if wantMalformed(t, c.in, err, c.ptr, c.fault, c.reason); s != nil {
 			t.Errorf("%s: schemas %v returned with the refusal", c.in, s)
 		}
 	}
@@ -149,18 +166,18 @@ func TestToolsListRefusalReasons(t *testing.T) {
 // value and a duplicate name at the whole document.
 func TestDecodeRefusalReasons(t *testing.T) {
 	_, err := ParseValue([]byte(`{"a":1,"a":2}`))
-	if me := wantMalformed(t, "duplicate member", err, "", "not admitted: "); me != nil {
+	if me := wantMalformed(t, "duplicate member", err, "", FaultNotAdmitted, "not admitted: "); me != nil {
 		var ae *admit.Error
 		if !errors.As(me.Err, &ae) || ae.Kind != admit.DuplicateMember {
 			t.Errorf("duplicate member: cause %v, want admit's DuplicateMember", me.Err)
 		}
 	}
 	_, err = decodeAdmitted([]byte(`{"a":1} {"b":2}`))
-	wantMalformed(t, "two values", err, "", "content after the top-level value")
+	wantMalformed(t, "two values", err, "", FaultNotAdmitted, "content after the top-level value")
 	_, err = decodeAdmitted([]byte(`[1,2`))
-	wantMalformed(t, "unterminated array", err, "", "not JSON")
+	wantMalformed(t, "unterminated array", err, "", FaultNotAdmitted, "not JSON")
 	_, err = decodeAdmitted([]byte(`{"a":[1,{"b":"c","b":1}]}`))
-	wantMalformed(t, "nested duplicate", err, "/a/1", "not JSON")
+	wantMalformed(t, "nested duplicate", err, "/a/1", FaultNotAdmitted, "not JSON")
 	if v, err := decodeAdmitted([]byte(` {"a":[1,"x"]} `)); err != nil || v.Kind != KindObject {
 		t.Errorf("one value with blanks around it: %+v, %v", v, err)
 	}

@@ -42,18 +42,27 @@ func SchemasFromValue(v Value) (Schemas, error) {
 	}
 	tools, ok := v.Get("tools")
 	if !ok || tools.Kind != KindArray {
-		return nil, malformed(base+"/tools", "a tools/list result needs a tools array")
+		return nil, malformed(base+"/tools", missingOr(ok, FaultWantArray), "a tools/list result needs a tools array")
 	}
 	s := Schemas{}
 	for i, t := range tools.Array {
 		ptr := fmt.Sprintf("%s/tools/%d", base, i)
 		name, ok := t.Get("name")
 		if t.Kind != KindObject || !ok || name.Kind != KindString {
-			return nil, malformed(ptr, "a tool needs a string name")
+			return nil, malformed(ptr, toolFault(t, ok), "a tool needs a string name")
 		}
 		AddSchema(s, name.Str, t)
 	}
 	return s, nil
+}
+
+// toolFault is the fault of a tools/list entry t that has no string name:
+// not an object, the name absent, or not a string.
+func toolFault(t Value, hasName bool) Fault {
+	if t.Kind != KindObject {
+		return FaultWantObject
+	}
+	return missingOr(hasName, FaultWantString)
 }
 
 // AddSchema records the hierarchical arguments of one tool definition (an
