@@ -11,7 +11,7 @@ import (
 // and a fragment, each with whether it is there at all ("a?" has an empty
 // query, "a" none).
 type uriStructure struct {
-	scheme, authority, query, fragment      string
+	scheme, authority, query, fragment  string
 	hasAuthority, hasQuery, hasFragment bool
 }
 
