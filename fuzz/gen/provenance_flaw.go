@@ -40,7 +40,7 @@ func (f ProvenanceFlaw) String() string { return provenanceFlawNames[f] }
 // chooses the limit (hops, rules, "in" members, a prefix's or a glob's
 // operand bytes) and whether it is reached or passed by one. The flaw and
 // the node are read first, so that the first byte of any input chooses the
-// flaw. Half the operand flaws make a string operand an invalid glob
+// flaw. Three operand flaws in four make a string operand an invalid glob
 // (plantInvalidGlob). It never fails.
 func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	s := newSource(data)
@@ -59,7 +59,7 @@ func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	switch {
 	case flaw == FlawAtCap:
 		plantAtCap(&v, pick)
-	case flaw == FlawOperand && pick&1 == 1 && plantInvalidGlob(all, node, pick>>1):
+	case flaw == FlawOperand && pick%4 != 0 && plantInvalidGlob(all, node, pick>>2):
 		// planted: a string operand made an invalid glob
 	default:
 		nodes := flawSites(all, flaw)
