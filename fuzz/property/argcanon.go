@@ -58,13 +58,12 @@ func ArgumentCanonicalizationIdempotent(canon ArgCanonicalizer, s string, fold b
 	return nil
 }
 
-// keepsDotDot reports whether a canonical path, before any query or
-// fragment, has a ".." segment.
+// keepsDotDot reports whether the path of a canonical form (after any
+// scheme and authority, before any query or fragment: readComponents) has
+// a ".." segment. An authority is no path: "fc://.." names the host "..".
 func keepsDotDot(c string) bool {
-	if i := strings.IndexAny(c, "?#"); i >= 0 {
-		c = c[:i]
-	}
-	for _, seg := range strings.Split(c, "/") {
+	_, path := readComponents(c)
+	for _, seg := range strings.Split(path, "/") {
 		if seg == ".." {
 			return true
 		}

@@ -2,6 +2,7 @@ package property
 
 import (
 	"regexp"
+	"strings"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -32,9 +33,15 @@ var rfc3986Scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+$`)
 // starts an authority only after a scheme (without one it is a doubled
 // separator of a file path).
 func readStructure(s string) uriStructure {
+	u, _ := readComponents(s)
+	return u
+}
+
+// readComponents is readStructure with the path component besides.
+func readComponents(s string) (uriStructure, string) {
 	m := rfc3986Components.FindStringSubmatch(s)
 	if m == nil { // the expression matches every string; kept for safety
-		return uriStructure{}
+		return uriStructure{}, s
 	}
 	var u uriStructure
 	if m[1] != "" && rfc3986Scheme.MatchString(m[2]) {
@@ -50,7 +57,13 @@ func readStructure(s string) uriStructure {
 	}
 	u.query, u.hasQuery = m[7], m[6] != ""
 	u.fragment, u.hasFragment = m[9], m[8] != ""
-	return u
+	if u.scheme == "" { // no authority either: the path runs to the query
+		if i := strings.IndexAny(s, "?#"); i >= 0 {
+			return u, s[:i]
+		}
+		return u, s
+	}
+	return u, m[5]
 }
 
 // structureMoved is the oracle that a hierarchical value's canonical form

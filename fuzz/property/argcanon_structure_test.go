@@ -94,3 +94,13 @@ func TestStructureMovedCanFail(t *testing.T) {
 		}
 	}
 }
+
+// keepsDotDot reads the path only: a ".." host is an authority, and a
+// ".." after a '?' is query text; a ".." path segment is kept.
+func TestKeepsDotDotReadsThePathOnly(t *testing.T) {
+	for c, want := range map[string]bool{"fc://..": false, "fc://h/a/..": true, "/x?/..": false, "a/..": true, "C:/..": true, "./x": false} {
+		if got := keepsDotDot(c); got != want {
+			t.Errorf("keepsDotDot(%q) = %v, want %v", c, got, want)
+		}
+	}
+}
