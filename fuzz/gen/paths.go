@@ -47,12 +47,14 @@ var pathMisses = []struct {
 // a URI with a scheme (RFC 3986 section 4.2: "./this:that" is how a
 // relative reference writes such a segment first): "./ab:c", "x/../ab:c",
 // with p's segments after it or a query or fragment, and the drive letter
-// "a:b", which bound reads as no scheme. Bound refuses all but the drive
-// letter ("the canonical form reads as another scheme"); a
-// canonicalization that accepted one would change its structure.
+// "a:b", which bound reads as no scheme; and "ß:x", "aſ:x", paths that
+// case folding would make schemes ("ss:x", "as:x"). Bound refuses all but
+// the drive letter ("the canonical form reads as another scheme"), the
+// last two under folding only ("case folding makes a scheme of a path");
+// a canonicalization that accepted one would change its structure.
 func colonAfterDots(s *source, p string) string {
 	dots := []string{"./", "x/../", "././", "q/r/../../", "x/./../"}[s.intn(5)]
-	seg := []string{"ab:c", "h+t.p-s:x", "a:b", "ab%3Ac", "ab:"}[s.intn(5)]
+	seg := []string{"ab:c", "h+t.p-s:x", "a:b", "ab%3Ac", "ab:", "ß:x", "aſ:x"}[s.intn(7)]
 	tail := []string{"", "?q", "#f", "?q#f", "/" + strings.TrimPrefix(p, "/")}[s.intn(5)]
 	return dots + seg + tail
 }
