@@ -84,11 +84,10 @@ func structureMoved(v, c string, fold bool) (class, detail string) {
 		return "emptied", "a value that is not empty canonicalizes to the empty string"
 	}
 	want := readStructure(norm.NFC.String(v))
-	var ok bool
-	if want.query, ok = decodedPart(want.query); !ok {
-		return "", ""
-	}
-	if want.fragment, ok = decodedPart(want.fragment); !ok {
+	var qerr, ferr error
+	want.query, qerr = decodeSettled(want.query)
+	want.fragment, ferr = decodeSettled(want.fragment)
+	if qerr != nil || ferr != nil {
 		return "", ""
 	}
 	if fold {
@@ -99,23 +98,6 @@ func structureMoved(v, c string, fold bool) (class, detail string) {
 		return "another-structure", "the value reads as " + want.String() + ", its canonical form as " + got.String()
 	}
 	return "", ""
-}
-
-// decodedPart percent-decodes a query or fragment to a fixed point, NFC
-// after each round, in at most decodeRounds rounds; false if it does not
-// decode.
-func decodedPart(s string) (string, bool) {
-	for range decodeRounds + 1 {
-		d, err := decodeOnce(s)
-		if err != nil {
-			return "", false
-		}
-		if d == s {
-			return s, true
-		}
-		s = norm.NFC.String(d)
-	}
-	return "", false
 }
 
 // String writes the structure for a report.
