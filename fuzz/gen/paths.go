@@ -10,7 +10,7 @@ import (
 // trailing slashes, percent-encoding of unreserved and reserved bytes,
 // double encoding, NFD) or a near miss of it (a segment changed, an
 // encoded separator or dot segment, a NUL, a backslash, one ".." too
-// many, a case variant).
+// many, a case variant, dot segments before a segment with ':').
 type PathPair struct {
 	X, Y string
 	Fold bool
@@ -39,6 +39,24 @@ var pathMisses = []struct {
 	{"one '..' too many", func(s *source, p string) string { return p + strings.Repeat("/..", 1+strings.Count(p, "/")) }},
 	{"a case variant", func(s *source, p string) string { return strings.ToUpper(p) }},
 	{"malformed percent-encoding", func(s *source, p string) string { return p + []string{"%", "%2", "%zz", "%c3"}[s.intn(4)] }},
+	{"a dot segment before a segment with ':'", colonAfterDots},
+}
+
+// colonAfterDots writes a relative path whose dot segments, once resolved,
+// leave a segment with ':' first, so that the canonical form would read as
+// a URI with a scheme (RFC 3986 section 4.2: "./this:that" is how a
+// relative reference writes such a segment first): "./ab:c", "x/../ab:c",
+// with p's segments after it or a query or fragment, and the drive letter
+// "a:b", which bound reads as no scheme; and "ß:x", "aſ:x", paths that
+// case folding would make schemes ("ss:x", "as:x"). Bound refuses all but
+// the drive letter ("the canonical form reads as another scheme"), the
+// last two under folding only ("case folding makes a scheme of a path");
+// a canonicalization that accepted one would change its structure.
+func colonAfterDots(s *source, p string) string {
+	dots := []string{"./", "x/../", "././", "q/r/../../", "x/./../"}[s.intn(5)]
+	seg := []string{"ab:c", "h+t.p-s:x", "a:b", "ab%3Ac", "ab:", "ß:x", "aſ:x"}[s.intn(7)]
+	tail := []string{"", "?q", "#f", "?q#f", "/" + strings.TrimPrefix(p, "/")}[s.intn(5)]
+	return dots + seg + tail
 }
 
 // GeneratePathPair turns data into a pair; like Generate, it never fails.

@@ -40,7 +40,8 @@ func (f ProvenanceFlaw) String() string { return provenanceFlawNames[f] }
 // chooses the limit (hops, rules, "in" members, a prefix's or a glob's
 // operand bytes) and whether it is reached or passed by one. The flaw and
 // the node are read first, so that the first byte of any input chooses the
-// flaw. It never fails.
+// flaw. Three operand flaws in four make a string operand an invalid glob
+// (plantInvalidGlob). It never fails.
 func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	s := newSource(data)
 	flaw := ProvenanceFlaw(s.intn(2 * int(provenanceFlaws)))
@@ -55,9 +56,12 @@ func GenerateFlawedProvenance(data []byte) ([]byte, ProvenanceFlaw) {
 	}
 	var all []*bound.Value
 	collectBoundValues(&v, &all)
-	if flaw == FlawAtCap {
+	switch {
+	case flaw == FlawAtCap:
 		plantAtCap(&v, pick)
-	} else {
+	case flaw == FlawOperand && pick%4 != 0 && plantInvalidGlob(all, node, pick>>2):
+		// planted: a string operand made an invalid glob
+	default:
 		nodes := flawSites(all, flaw)
 		plantProvenanceFlaw(nodes[node%len(nodes)], flaw, pick)
 	}

@@ -95,3 +95,13 @@ func ReadingIgnoresUnknownMembers(r bound.Reading, provenance, params []byte, c 
 	r.Harden &^= bound.HardenUnknownMembers
 	return r.CheckLayered(provenance, params, c)
 }
+
+// ReadingIgnoresQueryInPath decides by a reading as
+// bound.Reading.CheckLayered does, but canonicalizes as if
+// HardenQueryInPath were off: "/srv/acme/..?x", which a file server and a
+// URI parser read as different directories, is admitted under the layer
+// that should refuse it (findings/spec/canon-query-in-path.md).
+func ReadingIgnoresQueryInPath(r bound.Reading, provenance, params []byte, c bound.Canon) bound.Decision {
+	r.Harden &^= bound.HardenQueryInPath
+	return r.CheckLayered(provenance, params, c)
+}

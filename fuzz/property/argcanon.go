@@ -26,7 +26,9 @@ func BoundPath(s string, fold bool) (string, error) {
 // bound.ErrNotCanonical (class MODE:untyped-error), accepts its own
 // output and gives it back unchanged (MODE:not-idempotent), and, under
 // the hierarchical reading, keeps no ".." segment
-// (hierarchical:keeps-dot-dot). A value whose canonical form reads as
+// (hierarchical:keeps-dot-dot), never empties a value that is not empty
+// (hierarchical:emptied) and keeps its scheme, authority, query and
+// fragment (hierarchical:another-structure; structureMoved). A value whose canonical form reads as
 // another structure fails here: "%23" once canonicalized to "#", which
 // canonicalization refuses (findings/spec/canon-encoded-delimiter.md).
 func ArgumentCanonicalizationIdempotent(canon ArgCanonicalizer, s string, fold bool) *Violation {
@@ -46,17 +48,22 @@ func ArgumentCanonicalizationIdempotent(canon ArgCanonicalizer, s string, fold b
 		if m == bound.ModeHierarchical && keepsDotDot(once) {
 			return violated(name, "hierarchical:keeps-dot-dot", "canon(%q) = %q", s, once)
 		}
+		if m != bound.ModeHierarchical {
+			continue
+		}
+		if class, detail := structureMoved(s, once, fold); class != "" {
+			return violated(name, "hierarchical:"+class, "canon(%q) = %q: %s", s, once, detail)
+		}
 	}
 	return nil
 }
 
-// keepsDotDot reports whether a canonical path, before any query or
-// fragment, has a ".." segment.
+// keepsDotDot reports whether the path of a canonical form (after any
+// scheme and authority, before any query or fragment: readComponents) has
+// a ".." segment. An authority is no path: "fc://.." names the host "..".
 func keepsDotDot(c string) bool {
-	if i := strings.IndexAny(c, "?#"); i >= 0 {
-		c = c[:i]
-	}
-	for _, seg := range strings.Split(c, "/") {
+	_, path := readComponents(c)
+	for _, seg := range strings.Split(path, "/") {
 		if seg == ".." {
 			return true
 		}
@@ -72,6 +79,10 @@ func keepsDotDot(c string) bool {
 //   - idempotent: canon(canon(v)) == canon(v) (class not-idempotent);
 //   - never above the root: no ".." survives (keeps-dot-dot), and the
 //     result is absolute exactly when v is (moved-root);
+//   - never another structure: a value that is not empty is not
+//     canonicalized to "" (emptied), and the canonical form, read as RFC
+//     3986 section 3 splits a URI reference, has v's scheme, authority,
+//     query and fragment (another-structure; structureMoved);
 //   - it refuses what the model cannot resolve (resolves-unresolvable) and
 //     resolves what it can (refuses-resolvable);
 //
@@ -79,7 +90,7 @@ func keepsDotDot(c string) bool {
 // both to one resource, so two distinct valid inputs are never collapsed
 // (collapsed) and two spellings of one resource never split (split).
 // Values the model leaves out of scope (a ':', '?' or '#') are held to
-// idempotence and the root only. Last, {"eq": x} admits y under
+// idempotence, the root and their structure only. Last, {"eq": x} admits y under
 // bound.Admitter exactly when canon gives them one form (admits-differs):
 // the canonicalization checked is the one the bound uses.
 func ArgumentCanonicalizationMatchesResolver(canon PathCanonicalizer, data []byte, x, y string, fold bool) *Violation {
@@ -146,6 +157,9 @@ func oneHolds(canon PathCanonicalizer, v string, fold bool) (*string, *Violation
 	}
 	if keepsDotDot(c) {
 		return nil, violated(name, "keeps-dot-dot", "fold %v: canon(%q) = %q", fold, v, c)
+	}
+	if class, detail := structureMoved(v, c, fold); class != "" {
+		return nil, violated(name, class, "fold %v: canon(%q) = %q: %s", fold, v, c, detail)
 	}
 	if strings.HasPrefix(c, "/") != strings.HasPrefix(v, "/") && inScope {
 		return nil, violated(name, "moved-root", "fold %v: canon(%q) = %q", fold, v, c)

@@ -56,19 +56,9 @@ func resolvePath(x string, fold bool) (string, error) {
 		return "", errors.New("not UTF-8")
 	}
 	raw := norm.NFC.String(x)
-	s := raw
-	for round := 0; ; round++ {
-		d, err := decodeOnce(s)
-		if err != nil {
-			return "", err
-		}
-		if d == s {
-			break
-		}
-		if round == decodeRounds {
-			return "", errors.New("percent-decoding does not settle")
-		}
-		s = norm.NFC.String(d)
+	s, err := decodeSettled(raw)
+	if err != nil {
+		return "", err
 	}
 	switch {
 	case strings.ContainsAny(raw+s, ":?#"):
@@ -107,6 +97,25 @@ func resolvePath(x string, fold bool) (string, error) {
 		return ".", nil
 	}
 	return path, nil
+}
+
+// decodeSettled percent-decodes s one round at a time, NFC after each
+// round, until it stops changing, in at most decodeRounds rounds (step 2
+// of resolvePath).
+func decodeSettled(s string) (string, error) {
+	for round := 0; ; round++ {
+		d, err := decodeOnce(s)
+		if err != nil {
+			return "", err
+		}
+		if d == s {
+			return s, nil
+		}
+		if round == decodeRounds {
+			return "", errors.New("percent-decoding does not settle")
+		}
+		s = norm.NFC.String(d)
+	}
 }
 
 // decodeOnce replaces every %XX of s by its byte, once.

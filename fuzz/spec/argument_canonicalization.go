@@ -28,6 +28,7 @@ var _ = register(Target{
 		pathPair("\x09", "/", "/./", false, "the root"),
 		pathPair("\x0a", "/srv/acme/x%00", "/srv/acme/x\\..", false, "a NUL and a backslash: refused"),
 		pathPair("\x0b", "/srv/\uabbc", "/srv/\u13ec", true, "a Cherokee small letter and its capital: one resource under folding, which x/text folds back and forth"),
+		pathPair("\x0c", "./ab:c", "x/../ab:c?q", false, "dot segments before a segment with ':', whose canonical form would read as a scheme: refused, never emptied"),
 	},
 	Planted: []Variant{
 		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},

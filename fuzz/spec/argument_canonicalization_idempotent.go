@@ -33,6 +33,8 @@ var _ = register(Target{
 		seeds.Of("kelvin", "K, which the Kelvin sign folds to", "K", true),
 		seeds.Of("encoded-fragment", "an encoded '#': a name before decoding, a fragment after", "%23", false),
 		seeds.Of("encoded-scheme", "an encoded ':' that makes a scheme", "ab%3Ac", false),
+		seeds.Of("fold-makes-scheme", "a path whose case folding would make a scheme (ß to ss): refused under folding", "ß:x", true),
+		seeds.Of("colon-after-dots", "dot segments that leave a segment with ':' first, then a fragment: refused, never emptied", "x/../ab:c#f", false),
 		seeds.Of("cherokee-folded", "a Cherokee capital, folded: x/text folds it to the small letter and back", "\u13ec", true),
 	},
 	Planted: []Variant{

@@ -77,7 +77,11 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 		}
 	}
 	if fold {
-		s = foldCase(s)
+		f := foldCase(s)
+		if m == ModeHierarchical && foldMakesScheme(s, f) {
+			return "", notCanonical("case folding makes a scheme of a path")
+		}
+		s = f
 	}
 	return s, nil
 }

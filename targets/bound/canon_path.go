@@ -71,6 +71,17 @@ func canonHierarchical(s string) (string, error) {
 	return r, nil
 }
 
+// foldMakesScheme reports whether case folding (section 3.2.2) turned the
+// canonical form c, read without a scheme, into folded, read with one:
+// folding moves no delimiter, but it turns characters no scheme holds into
+// ASCII letters (U+00DF to "ss", U+017F to "s", U+FB00 to "ff"), so the
+// path "ß:x" would fold to "ss:x", the scheme "ss" (RFC 3986 section 3.1),
+// another structure (findings/spec/canon-encoded-delimiter.md). A scheme
+// is ASCII and folds to one, so folding never removes one.
+func foldMakesScheme(c, folded string) bool {
+	return schemeEnd(c) < 0 && schemeEnd(folded) >= 0
+}
+
 // unambiguousTail reports whether a value without scheme and authority
 // that has a '?' or '#' names the same directories whether it is read as a
 // file path (where '?' is a name character) or as a URI reference (where it
