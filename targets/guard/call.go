@@ -12,8 +12,9 @@ import (
 // to 4.5.1) in msg, the message as one line, indexed in m: read the inbound chain, extend it by this guard's hop, write the
 // message to forward, check the call as the forwarded bytes carry it
 // against effbound, and forward those bytes or answer with the error of
-// section 4.3.
-func decideCall(msg []byte, m *message, id []byte, cfg Config) Decision {
+// section 4.3. chains is the session's cache of chains read and extended
+// (nil: none).
+func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCache) Decision {
 	if id == nil {
 		return answer(nil, callWithoutID())
 	}
@@ -31,7 +32,7 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config) Decision {
 	if m.arguments.ok {
 		d.Arguments = m.arguments.Of(msg)
 	}
-	inbound, refusal := inboundChain(msg, m, cfg.Absent)
+	inbound, refusal := inboundChain(msg, m, cfg.Absent, chains)
 	if refusal != nil && inbound == nil && refusal.Class == ErrMalformedProvenance {
 		// Section 4.3: "MUST NOT fall back to forwarding a call whose
 		// provenance it cannot parse", in audit mode too.
@@ -40,15 +41,16 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config) Decision {
 	if inbound != nil && len(inbound.Chain) == 0 {
 		return violation(d, emptyChain())
 	}
-	ext := inbound.Extend(cfg.Component, cfg.Policy)
-	out, moved, err := rewriteCall(msg, m, ext)
+	extended, err := chains.extend(inbound, cfg)
 	if err != nil {
 		return answer(id, unwritable(err))
 	}
+	ext := extended.chain
+	out, moved := rewriteCall(msg, m, extended.written)
 	// From here on the call is read from out, the bytes the server gets:
 	// the arguments lie where the rewrite moved them (before or after the
 	// chain it wrote, never inside).
-	args := moved(m.arguments)
+	args := moved.of(m.arguments)
 	if args.ok {
 		d.Arguments = args.Of(out)
 	}
@@ -84,10 +86,11 @@ func callName(msg []byte, m *message) (bound.Call, error) {
 }
 
 // inboundChain reads _meta["io.noescalation/provenance"] (section 4.1 step
-// 1), decoding only that value. Absent provenance is nil, and under Reject
+// 1), decoding only that value, or none when chains holds the chain read
+// from the same bytes. Absent provenance is nil, and under Reject
 // also a refusal (section 4.5.1); malformed provenance, or provenance past
 // a limit of targets/bound, is a refusal with a nil chain (section 4.3).
-func inboundChain(msg []byte, m *message, absent Disposition) (*bound.Provenance, *Refusal) {
+func inboundChain(msg []byte, m *message, absent Disposition, chains *chainCache) (*bound.Provenance, *Refusal) {
 	meta := m.meta
 	if !meta.ok {
 		return nil, absentProvenance(absent)
@@ -99,11 +102,7 @@ func inboundChain(msg []byte, m *message, absent Disposition) (*bound.Provenance
 	if !pf.ok {
 		return nil, absentProvenance(absent)
 	}
-	v, err := bound.DecodeAdmitted(pf.Of(msg))
-	if err != nil {
-		return nil, malformedProvenance(err)
-	}
-	p, err := bound.ProvenanceFromValue(v)
+	p, err := chains.decode(pf.Of(msg))
 	if err != nil {
 		return nil, malformedProvenance(err)
 	}

@@ -35,7 +35,11 @@ const MethodCall = "tools/call"
 // none), and a forwarded call is that message with the provenance value
 // replaced by the extended chain; its arguments are judged from the
 // forwarded bytes.
-func Decide(raw []byte, cfg Config) Decision {
+func Decide(raw []byte, cfg Config) Decision { return decide(raw, cfg, nil) }
+
+// decide is Decide with a session's cache of the chains its calls carried
+// (nil: none); its Decision is Decide's for every message and cache.
+func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	if err := cfg.Validate(); err != nil {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
@@ -65,7 +69,7 @@ func Decide(raw []byte, cfg Config) Decision {
 		name, _ := jsonwire.Unquote(method)
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
-	d := decideCall(msg, &m, id, cfg)
+	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
 	return d
 }

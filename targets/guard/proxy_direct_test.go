@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
 )
 
 // lineTexts is what take handed out, as strings.
@@ -300,4 +302,35 @@ func blockingPipe(t *testing.T) (r, w *os.File) {
 	r, w = os.NewFile(uintptr(fds[0]), "r"), os.NewFile(uintptr(fds[1]), "w")
 	t.Cleanup(func() { r.Close(); w.Close() })
 	return r, w
+}
+
+// TestOwnedPipeReadsAndWritesWithoutAllocating: a message each way is a
+// Read and a tryWrite of an ownedPipe, and neither allocates (each made a
+// closure for syscall.RawConn, an allocation a message: issue 20).
+func TestOwnedPipeReadsAndWritesWithoutAllocating(t *testing.T) {
+	if alloctest.Race {
+		t.Skip(alloctest.RaceSkip)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	pr, pw := ownPipe(r), ownPipe(w)
+	if pr == nil || pw == nil {
+		t.Fatal("os.Pipe's ends are not owned pipes: their descriptors block")
+	}
+	msg, buf := []byte("{}\n"), make([]byte, 16)
+	allocs := testing.AllocsPerRun(1000, func() {
+		if n, err := pw.tryWrite(msg); n != len(msg) || err != nil {
+			t.Fatalf("tryWrite: %d, %v", n, err)
+		}
+		if n, err := pr.Read(buf); n != len(msg) || err != nil {
+			t.Fatalf("Read: %d, %v", n, err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a message written and read, want none", allocs)
+	}
 }

@@ -17,9 +17,27 @@ import (
 // reads and writes a message without waking the runtime's monitor thread
 // (issue 20; see docs/PERFORMANCE.md, "Guard latency"). Waiting is left to
 // the poller, as os.File does it.
+//
+// One goroutine at a time reads an ownedPipe (its direction's reader) and
+// one at a time tries a write (lineQueue keeps one write in flight: busy),
+// so each keeps its call's state in the pipe, and the functions that
+// syscall.RawConn calls are made once: a closure made for each call was an
+// allocation a message each way.
 type ownedPipe struct {
-	f  *os.File
-	rc syscall.RawConn
+	f      *os.File
+	rc     syscall.RawConn
+	rd, wr rawCall
+	// read and write are rd's and wr's system calls, as RawConn.Read and
+	// RawConn.Write take them.
+	read, write func(fd uintptr) bool
+}
+
+// rawCall is one read(2) or write(2) of an ownedPipe in progress: its
+// buffer, then what it did.
+type rawCall struct {
+	b     []byte
+	n     int
+	errno syscall.Errno
 }
 
 // ownPipe returns f as an ownedPipe, or nil when its descriptor blocks or
@@ -33,7 +51,9 @@ func ownPipe(f *os.File) *ownedPipe {
 	if err != nil {
 		return nil
 	}
-	return &ownedPipe{f: f, rc: rc}
+	p := &ownedPipe{f: f, rc: rc}
+	p.read, p.write = p.readOnce, p.writeOnce
+	return p
 }
 
 // pipeReader is f read as an ownedPipe when it can be one, else f.
@@ -61,20 +81,11 @@ func (p *ownedPipe) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
-	var n int
-	var errno syscall.Errno
-	if err := p.rc.Read(func(fd uintptr) bool {
-		for {
-			n, errno = rawRead(fd, b)
-			switch errno {
-			case syscall.EINTR:
-				continue
-			case syscall.EAGAIN:
-				return false // empty: the poller waits for data
-			}
-			return true
-		}
-	}); err != nil {
+	p.rd = rawCall{b: b}
+	err := p.rc.Read(p.read)
+	n, errno := p.rd.n, p.rd.errno
+	p.rd = rawCall{}
+	if err != nil {
 		return p.f.Read(b)
 	}
 	switch {
@@ -86,6 +97,21 @@ func (p *ownedPipe) Read(b []byte) (int, error) {
 	return n, nil
 }
 
+// readOnce is Read's system call, made when the poller has found the pipe
+// readable: false when it was empty after all, and the poller waits again.
+func (p *ownedPipe) readOnce(fd uintptr) bool {
+	for {
+		p.rd.n, p.rd.errno = rawRead(fd, p.rd.b)
+		switch p.rd.errno {
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return false // empty: the poller waits for data
+		}
+		return true
+	}
+}
+
 // Write writes all of b as os.File does, waiting in the poller while the
 // pipe is full (the direction's writer, lineQueue.writeAll).
 func (p *ownedPipe) Write(b []byte) (int, error) { return p.f.Write(b) }
@@ -93,19 +119,25 @@ func (p *ownedPipe) Write(b []byte) (int, error) { return p.f.Write(b) }
 // tryWrite is one write(2) that never waits (lineQueue.send): what the
 // pipe took, and EAGAIN when it took nothing because it is full.
 func (p *ownedPipe) tryWrite(b []byte) (int, error) {
-	var n int
-	var errno syscall.Errno
-	if err := p.rc.Write(func(fd uintptr) bool {
-		for {
-			if n, errno = rawWrite(fd, b); errno != syscall.EINTR {
-				return true // done, whatever it wrote: never wait for the poller
-			}
-		}
-	}); err != nil {
+	p.wr = rawCall{b: b}
+	err := p.rc.Write(p.write)
+	n, errno := p.wr.n, p.wr.errno
+	p.wr = rawCall{}
+	if err != nil {
 		return 0, err
 	}
 	if errno != 0 {
 		return 0, errno
 	}
 	return n, nil
+}
+
+// writeOnce is tryWrite's system call: done, whatever it wrote, never
+// waiting for the poller.
+func (p *ownedPipe) writeOnce(fd uintptr) bool {
+	for {
+		if p.wr.n, p.wr.errno = rawWrite(fd, p.wr.b); p.wr.errno != syscall.EINTR {
+			return true
+		}
+	}
 }

@@ -33,6 +33,7 @@ type session struct {
 	p        *Proxy
 	srv      *server
 	store    *schemaStore
+	chains   *chainCache // read by the client reader alone
 	audit    *AuditLog
 	log      *sessionLog
 	toSrv    *lineQueue // forwarded client messages
@@ -61,6 +62,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 		p:           p,
 		srv:         srv,
 		store:       newSchemaStore(p.Config.Canon.Schemas),
+		chains:      newChainCache(p.Config),
 		log:         newSessionLog(),
 		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(pipeWriter(srv.stdin)),
 		inFlight:    newPendingSet(),

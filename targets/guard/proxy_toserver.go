@@ -45,13 +45,14 @@ func (s *session) readClient(client io.Reader) {
 	}
 }
 
-// decide is one client message's way: Decide, the audit record, then the
-// server's queue or an answer; more says that the client's next message
-// has been read already (lineQueue.send).
+// decide is one client message's way: Decide (with the session's
+// chainCache), the audit record, then the server's queue or an answer;
+// more says that the client's next message has been read already
+// (lineQueue.send).
 func (s *session) decide(line []byte, more bool) {
 	cfg := s.p.Config
 	cfg.Canon.Schemas = s.store.snapshot()
-	d := Decide(line, cfg)
+	d := decide(line, cfg, s.chains)
 	if d.Refusal.Violation() && s.audit != nil {
 		if _, err := s.audit.Record(d, cfg.Component); err != nil {
 			if d.Action == Forward {

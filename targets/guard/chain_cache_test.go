@@ -1,0 +1,242 @@
+package guard
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+)
+
+// cachedChain is a call of read_file carrying a chain of one hop that
+// confers the prefix /srv/: inside it, so forwarded with two hops.
+const cachedChain = `{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/"}}}]}]}`
+
+func callCarrying(chain string) []byte {
+	return []byte(callWith(`{"path":"/srv/acme/README"}`, chain))
+}
+
+// sameDecision reports how a session's decision differs from Decide's:
+// every field the proxy reads, byte for byte.
+func sameDecision(got, want Decision) error {
+	switch {
+	case got.Action != want.Action:
+		return fmt.Errorf("action %v, Decide's %v", got.Action, want.Action)
+	case !bytes.Equal(got.Message, want.Message):
+		return fmt.Errorf("message %s, Decide's %s", got.Message, want.Message)
+	case got.Method != want.Method || !bytes.Equal(got.ID, want.ID) || !bytes.Equal(got.Arguments, want.Arguments):
+		return fmt.Errorf("method, id or arguments %q %s %s, Decide's %q %s %s", got.Method, got.ID, got.Arguments, want.Method, want.ID, want.Arguments)
+	case !reflect.DeepEqual(got.Call, want.Call):
+		return fmt.Errorf("call %+v, Decide's %+v", got.Call, want.Call)
+	case (got.Refusal == nil) != (want.Refusal == nil):
+		return fmt.Errorf("refusal %v, Decide's %v", got.Refusal, want.Refusal)
+	case got.Refusal != nil && (got.Refusal.Class != want.Refusal.Class || got.Refusal.Code != want.Refusal.Code || got.Refusal.Reason != want.Refusal.Reason):
+		return fmt.Errorf("refusal %v %d %q, Decide's %v %d %q", got.Refusal.Class, got.Refusal.Code, got.Refusal.Reason,
+			want.Refusal.Class, want.Refusal.Code, want.Refusal.Reason)
+	}
+	return nil
+}
+
+// oneByteChanged is msg with each byte of its provenance value replaced,
+// in turn, by each of a few others, where the result is still admitted:
+// chains that differ from msg's in one byte, whether or not they read as
+// another chain.
+func oneByteChanged(t *testing.T, msg []byte) [][]byte {
+	t.Helper()
+	start := bytes.Index(msg, []byte(`{"v":`))
+	end := bytes.LastIndex(msg, []byte(`]}`)) + 2
+	if start < 0 || end < start {
+		t.Fatalf("no provenance in %s", msg)
+	}
+	var out [][]byte
+	for i := start; i < end; i++ {
+		for _, c := range []byte("0123 /tvx\"{}[],:") {
+			if msg[i] == c {
+				continue
+			}
+			m := bytes.Clone(msg)
+			m[i] = c
+			if admit.Scan(m, admit.Options{}) == nil {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// TestChainCacheNeverServesAChangedChain decides, through one session's
+// cache, a call with a chain and then the same call with each chain one
+// byte away from it (after the first chain again, so that the cache holds
+// it): each decision must be Decide's of the same message, which decodes
+// every chain anew. A cache found by anything less than the whole bytes
+// (their length, a hash, a prefix) forwards a changed chain as the first.
+func TestChainCacheNeverServesAChangedChain(t *testing.T) {
+	for _, mode := range []Mode{Enforce, Audit} {
+		cfg := vectorConfig(t, Reject, mode)
+		chains := newChainCache(cfg)
+		base := callCarrying(cachedChain)
+		variants := oneByteChanged(t, base)
+		if len(variants) < 100 {
+			t.Fatalf("only %d admitted variants of the chain", len(variants))
+		}
+		forwarded := 0
+		for _, v := range variants {
+			if err := sameDecision(decide(base, cfg, chains), Decide(base, cfg)); err != nil {
+				t.Fatalf("%v: the first chain: %v", mode, err)
+			}
+			got, want := decide(v, cfg, chains), Decide(v, cfg)
+			if err := sameDecision(got, want); err != nil {
+				t.Errorf("%v: %s: %v", mode, v, err)
+			}
+			if want.Action == Forward && want.Refusal == nil {
+				forwarded++
+			}
+		}
+		// Some variants read as other chains that still admit the call, and
+		// most do not: both kinds were decided.
+		if forwarded == 0 || forwarded == len(variants) {
+			t.Errorf("%v: %d of %d variants forwarded within the bound; the test needs both kinds", mode, forwarded, len(variants))
+		}
+	}
+}
+
+// TestSessionDecidesAsDecide decides every guard vector and every hostile
+// message, three times over in one session (so that their chains are
+// decoded once, found again, and evicted by the others), and holds each
+// decision to Decide's; afterwards every chain the cache kept is what its
+// bytes decode to, and every chain it wrote is what targets/bound writes:
+// no decision modified what the next one reads.
+func TestSessionDecidesAsDecide(t *testing.T) {
+	files, err := filepath.Glob("testdata/vectors/*.vec")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no vectors: %v", err)
+	}
+	var msgs [][]byte
+	for _, f := range files {
+		v, err := readGuardVector(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs = append(msgs, v.payload)
+	}
+	for name, m := range hostileMessages() {
+		if len(m) < 1<<16 || strings.Contains(name, "hops") {
+			msgs = append(msgs, []byte(m))
+		}
+	}
+	for i := range 12 {
+		msgs = append(msgs, callCarrying(strings.Replace(cachedChain, "host", fmt.Sprintf("host%d", i), 1)), callCarrying(""))
+	}
+	for _, absent := range []Disposition{Originate, Reject} {
+		for _, mode := range []Mode{Enforce, Audit} {
+			cfg := vectorConfig(t, absent, mode)
+			chains := newChainCache(cfg)
+			for round := range 3 {
+				for i := range msgs {
+					m := msgs[i]
+					if round == 1 {
+						m = msgs[len(msgs)-1-i]
+					}
+					if err := sameDecision(decide(m, cfg, chains), Decide(m, cfg)); err != nil {
+						t.Errorf("%v, %v, round %d: %.200s: %v", absent, mode, round, m, err)
+					}
+				}
+			}
+			checkCacheUnchanged(t, chains, cfg)
+		}
+	}
+}
+
+// checkCacheUnchanged holds every entry of chains to what its bytes
+// decode to and every extension to what targets/bound writes for it.
+func checkCacheUnchanged(t *testing.T, chains *chainCache, cfg Config) {
+	t.Helper()
+	if len(chains.entries) == 0 || chains.originated == nil {
+		t.Fatalf("the cache kept %d chains and the originated one: %v", len(chains.entries), chains.originated != nil)
+	}
+	exts := []*extension{chains.originated}
+	for _, e := range chains.entries {
+		p, err := bound.Parse(e.provenance)
+		if err != nil || !reflect.DeepEqual(p, e.inbound) {
+			t.Errorf("kept chain %+v, its bytes %s read %+v (%v)", e.inbound, e.provenance, p, err)
+		}
+		if e.extended != nil {
+			exts = append(exts, e.extended)
+			if want := e.inbound.Extend(cfg.Component, cfg.Policy); !reflect.DeepEqual(e.extended.chain, want) {
+				t.Errorf("kept extension %+v, want %+v", e.extended.chain, want)
+			}
+		}
+	}
+	for _, x := range exts {
+		if b, _ := x.chain.MarshalJSON(); !bytes.Equal(reframe(b), x.written) {
+			t.Errorf("kept written chain %s, targets/bound writes %s", x.written, b)
+		}
+	}
+}
+
+// TestChainCacheIsBounded: at most maxCachedChains chains are kept, the
+// least recently used goes first, a chain found again is the most
+// recent, and a chain over maxCachedProvenance bytes is never kept.
+func TestChainCacheIsBounded(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	chains := newChainCache(cfg)
+	chainOfHost := func(i int) string { return strings.Replace(cachedChain, "host", fmt.Sprintf("host%d", i), 1) }
+	for i := range 3 * maxCachedChains {
+		if d := decide(callCarrying(chainOfHost(i)), cfg, chains); d.Action != Forward {
+			t.Fatalf("chain %d: %v (%v)", i, d.Action, d.Refusal)
+		}
+		if want := min(i+1, maxCachedChains); len(chains.entries) != want {
+			t.Fatalf("after %d chains %d kept, want %d", i+1, len(chains.entries), want)
+		}
+	}
+	last := 3*maxCachedChains - 1
+	oldest := last - maxCachedChains + 1
+	decide(callCarrying(chainOfHost(oldest)), cfg, chains)
+	if got := string(chains.entries[0].provenance); got != chainOfHost(oldest) {
+		t.Errorf("the chain found again is not the most recent: %s", got)
+	}
+	decide(callCarrying(chainOfHost(0)), cfg, chains)
+	for _, e := range chains.entries {
+		if string(e.provenance) == chainOfHost(oldest+1) {
+			t.Errorf("the least recently used chain was kept: %s", e.provenance)
+		}
+	}
+	long := `{"v":1,"chain":[{"component":"` + strings.Repeat("h", maxCachedProvenance) + `","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/"}}}]}]}`
+	if d := decide(callCarrying(long), cfg, chains); d.Action != Forward {
+		t.Fatalf("the long chain: %v (%v)", d.Action, d.Refusal)
+	}
+	for _, e := range chains.entries {
+		if len(e.provenance) > maxCachedProvenance {
+			t.Errorf("a chain of %d bytes was kept", len(e.provenance))
+		}
+	}
+}
+
+// TestChainCacheServesOnlyItsSession: a configuration with another
+// component or another policy than the cache was made for extends the
+// chain itself.
+func TestChainCacheServesOnlyItsSession(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	chains := newChainCache(cfg)
+	msg := callCarrying(cachedChain)
+	decide(msg, cfg, chains)
+	decide(callCarrying(""), cfg, chains)
+	other := cfg
+	other.Component = "other"
+	if err := sameDecision(decide(msg, other, chains), Decide(msg, other)); err != nil {
+		t.Errorf("another component: %v", err)
+	}
+	wider, err := bound.ParseBound([]byte(`[{"tool":"read_file"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other = cfg
+	other.Policy = wider
+	if err := sameDecision(decide(callCarrying(""), other, chains), Decide(callCarrying(""), other)); err != nil {
+		t.Errorf("another policy: %v", err)
+	}
+}
