@@ -21,7 +21,7 @@ const (
 	FlawDropMember                       // an object loses a member
 	FlawEmpty                            // an array or an object emptied
 	FlawAtCap                            // the document built at a documented limit, or one past it (plantAtCap)
-	FlawVersion                          // a number (the version) respelled or changed
+	FlawVersion                          // a number (the version) respelled or changed, or, one time in three, of another kind
 	FlawOperand                          // a string replaced by an invalid glob or a name with pointer escapes
 	FlawTrailing                         // content after the object, which admission refuses
 	FlawRename                           // a member renamed: another schema name, an operator, a near miss
@@ -126,6 +126,15 @@ var flawValues = []bound.Value{
 // flawNumbers spell the version 1 and its near misses.
 var flawNumbers = []string{"1.0", "10e-1", "0.1E+1", "2", "0", "-1", "1e400", "100e-2", "1.5"}
 
+// flawVersionKinds are versions that are no number (SEP-3246 section 2.2:
+// v is the integer 1): the string, array and object that hold a 1, and
+// the literals.
+var flawVersionKinds = []bound.Value{
+	bound.String("1"), {Kind: bound.KindArray, Array: []bound.Value{{Kind: bound.KindNumber, Number: "1"}}},
+	{Kind: bound.KindObject, Members: []bound.Member{{Name: "v", Value: bound.Value{Kind: bound.KindNumber, Number: "1"}}}},
+	{Kind: bound.KindBool, Bool: true}, {Kind: bound.KindNull},
+}
+
 // flawOperands are glob patterns section 3.2.4 rejects or reads strictly,
 // and names with the characters RFC 6901 escapes.
 var flawOperands = []string{"[", "a\\", "[]", "[!]", "/a/[b", "/a/**", "a/b", "~", "/srv/[a-c]/*"}
@@ -152,6 +161,10 @@ func plantProvenanceFlaw(v *bound.Value, flaw ProvenanceFlaw, pick int) {
 	case FlawEmpty:
 		v.Array, v.Members = v.Array[:0], nil
 	case FlawVersion:
+		if pick%3 == 0 { // the version of another kind: "v must be an integer"
+			*v = flawVersionKinds[(pick/3)%len(flawVersionKinds)]
+			return
+		}
 		*v = bound.Value{Kind: bound.KindNumber, Number: flawNumbers[pick%len(flawNumbers)]}
 	case FlawOperand:
 		*v = bound.String(flawOperands[pick%len(flawOperands)])
