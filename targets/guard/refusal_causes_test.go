@@ -4,8 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"strings"
 	"testing"
 )
@@ -66,24 +65,13 @@ func (s guardSource) position(n ast.Node) token.Position { return s.fset.Positio
 // guardSources parses the package's non-test files.
 func guardSources(t *testing.T) map[string]guardSource {
 	t.Helper()
-	names, err := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]guardSource{}
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, f := range pkgs["guard"].Files {
 		files[name] = guardSource{fset, f}
 	}
 	if len(files) == 0 {
