@@ -3,14 +3,14 @@ package property
 import (
 	"encoding/json"
 
-	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 )
 
 // provenancePastCap reports whether the message's
 // params._meta["io.noescalation/provenance"] (SEP-3246 section 4.1 step
-// 1) holds more than bound.MaxValues JSON values, read the slow way by
-// encoding/json (exact member names; a message it cannot read is not
-// past the cap here).
+// 1) holds more than gen.ValueCap JSON values (bound.MaxValues as bound
+// documents it), read the slow way by encoding/json (exact member names;
+// a message it cannot read is not past the cap here).
 func provenancePastCap(raw []byte) bool {
 	pf, ok := rawMember(raw, "params", "_meta", "io.noescalation/provenance")
 	if !ok {
@@ -20,7 +20,7 @@ func provenancePastCap(raw []byte) bool {
 	if json.Unmarshal(pf, &v) != nil {
 		return false
 	}
-	return countJSONValues(v) > bound.MaxValues
+	return countJSONValues(v) > gen.ValueCap
 }
 
 // rawMember is the raw value at the path of member names, each in an
