@@ -16,13 +16,13 @@ func TestValueCapIsTheTargetsCap(t *testing.T) {
 	}
 }
 
-// TestCapArgumentsStraddleTheCap: the argument at the cap decodes, the one
-// past it is refused with a *bound.LimitError.
-func TestCapArgumentsStraddleTheCap(t *testing.T) {
-	if _, err := bound.DecodeAdmitted([]byte(capArguments()[argumentsAtCap])); err != nil {
-		t.Fatalf("the argument at the cap: %v, want it decoded", err)
+// TestPastCapArgumentIsOneValuePastTheCap: the argument past the cap is
+// refused with a *bound.LimitError, and one value less decodes.
+func TestPastCapArgumentIsOneValuePastTheCap(t *testing.T) {
+	if _, err := bound.DecodeAdmitted([]byte(zerosArray(ValueCap - 1))); err != nil {
+		t.Fatalf("an array of ValueCap values: %v, want it decoded", err)
 	}
-	_, err := bound.DecodeAdmitted([]byte(capArguments()[argumentsPastCap]))
+	_, err := bound.DecodeAdmitted([]byte(pastCapArgument()))
 	var le *bound.LimitError
 	if !errors.As(err, &le) {
 		t.Fatalf("the argument past the cap: %v, want a *bound.LimitError", err)

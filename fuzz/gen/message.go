@@ -44,12 +44,12 @@ var (
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
 	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
-	"provenance past cap", argumentsPastCap, argumentsAtCap}
+	"provenance past cap", argumentsPastCap}
 
-// capFlaws are the flaws that build a document at or past ValueCap: each
-// costs every reader of it a pass over 64 Ki values, so it is planted on
-// one draw in pastCapOdds of it only.
-var capFlaws = map[string]bool{"provenance past cap": true, argumentsPastCap: true, argumentsAtCap: true}
+// capFlaws are the flaws that build a document past ValueCap: each costs
+// every reader of it a pass over 64 Ki values, so it is planted on one
+// draw in pastCapOdds of it only.
+var capFlaws = map[string]bool{"provenance past cap": true, argumentsPastCap: true}
 
 // jsonrpcVersions are the values of jsonrpc a message with that flaw
 // carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
@@ -69,7 +69,7 @@ func GenerateMessage(data []byte) Message {
 	s := newSource(data)
 	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
 	if capFlaws[w.flaw] && s.intn(pastCapOdds) != 0 {
-		w.flaw = "" // at or past the cap on request only: it costs a reader 64 Ki values
+		w.flaw = "" // past the cap on request only: it costs a reader 64 Ki values
 	}
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}
 }
@@ -131,7 +131,7 @@ func (w *messageWriter) params() string {
 
 // arguments writes the one constrained argument of tool, inside the bound
 // or not, with a twin of the other kind when that is the flaw, or an array
-// at or past ValueCap values when that is the flaw.
+// past ValueCap values when that is the flaw.
 func (w *messageWriter) arguments(tool string, in bool) string {
 	arg, pick := "path", func(in bool) string {
 		if in {
@@ -149,8 +149,8 @@ func (w *messageWriter) arguments(tool string, in bool) string {
 	}
 	value := quote(pick(in))
 	switch w.flaw {
-	case argumentsPastCap, argumentsAtCap:
-		value = capArguments()[w.flaw]
+	case argumentsPastCap:
+		value = pastCapArgument()
 	case "lone surrogate":
 		value = value[:len(value)-1] + []string{`\ud800`, `\udfff`, `\ud83dx`}[w.s.intn(3)] + `"`
 	case "invalid UTF-8":

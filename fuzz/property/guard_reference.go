@@ -40,6 +40,7 @@ import (
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
 	pastCap := sync.OnceValue(func() bool { return provenancePastCap(raw) }) // read once, when needed
+	arguments := sync.OnceValues(func() (int, bool) { return constrainedValues(raw, GuardConfig()) })
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
 		cfg.Mode = mode
@@ -49,7 +50,10 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
 				return v
 			}
-			values, read := constrainedValues(raw, cfg)
+			if pastCap() {
+				continue // refused for its provenance before its arguments are read
+			}
+			values, read := arguments() // the mode does not change what is read
 			if v := argumentLimit(name, mode, values, read, got); v != nil {
 				return v
 			}
