@@ -46,10 +46,11 @@ var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "du
 	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
 	"provenance past cap", argumentsPastCap}
 
-// capFlaws are the flaws that build a document past ValueCap: each costs
-// every reader of it a pass over 64 Ki values, so it is planted on one
-// draw in pastCapOdds of it only.
-var capFlaws = map[string]bool{"provenance past cap": true, argumentsPastCap: true}
+// capFlaws are the flaws that build a document past ValueCap, each with
+// the one draw in how many of it that plants it (the rest are plain
+// messages): such a message costs every reader of it a pass over 64 Ki
+// values (pastCapOdds, argumentsPastCapOdds).
+var capFlaws = map[string]int{"provenance past cap": pastCapOdds, argumentsPastCap: argumentsPastCapOdds}
 
 // jsonrpcVersions are the values of jsonrpc a message with that flaw
 // carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
@@ -68,7 +69,7 @@ var paramsValues = []string{"", `null`, `[]`, `"read_file"`, `1`, `[{"name":"rea
 func GenerateMessage(data []byte) Message {
 	s := newSource(data)
 	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
-	if capFlaws[w.flaw] && s.intn(pastCapOdds) != 0 {
+	if odds := capFlaws[w.flaw]; odds > 0 && s.intn(odds) != 0 {
 		w.flaw = "" // past the cap on request only: it costs a reader 64 Ki values
 	}
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}

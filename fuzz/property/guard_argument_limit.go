@@ -1,12 +1,13 @@
 package property
 
 import (
-	"encoding/json"
 	"errors"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // argumentLimit holds the decision on a message the twin cannot decode
@@ -44,28 +45,19 @@ func argumentLimit(property string, mode guard.Mode, values int, ok bool, got gu
 // (SEP-3246 sections 4.1, 4.3, 4.5.1). The arguments counted are those a
 // rule for the tool constrains in that chain extended by cfg's hop (section
 // 3.1: an argument no rule names is unconstrained). Read with
-// encoding/json (exact member names) and bound's provenance parser.
+// go-json-experiment/json (exact member names) and bound's provenance
+// parser.
 func constrainedValues(raw []byte, cfg guard.Config) (values int, ok bool) {
-	msg, ok := jsonObject(raw)
-	if !ok || jsonString(msg["method"]) != guard.MethodCall || jsonString(msg["jsonrpc"]) != "2.0" || !requestID(msg["id"]) {
+	c, p, ok := readParams(raw)
+	if !ok || jsonString(c.Method) != guard.MethodCall || jsonString(c.JSONRPC) != "2.0" || !requestID(c.ID) || p.Name.Kind() != '"' {
 		return 0, false
 	}
-	params, ok := jsonObject(msg["params"])
-	if !ok {
+	tool := jsonString(p.Name)
+	var args map[string]jsontext.Value
+	if p.Arguments != nil && (p.Arguments.Kind() != '{' || json.Unmarshal(p.Arguments, &args) != nil) {
 		return 0, false
 	}
-	name := params["name"]
-	if len(name) == 0 || name[0] != '"' {
-		return 0, false
-	}
-	tool := jsonString(name)
-	args := map[string]json.RawMessage{}
-	if a, present := params["arguments"]; present {
-		if args, ok = jsonObject(a); !ok {
-			return 0, false
-		}
-	}
-	inbound, ok := checkedProvenance(params, cfg.Absent)
+	inbound, ok := checkedProvenance(p, cfg.Absent)
 	if !ok {
 		return 0, false
 	}
@@ -81,48 +73,36 @@ func constrainedValues(raw []byte, cfg guard.Config) (values int, ok bool) {
 		}
 	}
 	for arg, v := range args {
-		var x any
-		if names[arg] && json.Unmarshal(v, &x) == nil {
-			values += countJSONValues(x)
+		if names[arg] {
+			values += tokenValues(v)
 		}
 	}
 	return values, true
 }
 
-// checkedProvenance is params' provenance if the guard goes on to check
-// the call against it: nil when it is absent under the originate
+// checkedProvenance is the provenance of params if the guard goes on to
+// check the call against it: nil when it is absent under the originate
 // disposition, a parsed chain that is not empty when present.
-func checkedProvenance(params map[string]json.RawMessage, absent guard.Disposition) (*bound.Provenance, bool) {
-	raw, present := params["_meta"]
-	if present {
-		meta, ok := jsonObject(raw)
-		if !ok {
-			return nil, false
-		}
-		raw, present = meta[guard.ProvenanceKey]
-	}
-	if !present {
+func checkedProvenance(p paramsMembers, absent guard.Disposition) (*bound.Provenance, bool) {
+	pv, ok := provenanceValue(p)
+	switch {
+	case !ok:
+		return nil, false
+	case pv == nil:
 		return nil, absent == guard.Originate
 	}
-	v, err := bound.ParseValue(raw)
+	v, err := bound.ParseValue(pv)
 	if err != nil {
 		return nil, false
 	}
-	p, err := bound.ProvenanceFromValue(v)
-	return p, err == nil && len(p.Chain) > 0
-}
-
-// jsonObject decodes raw as an object of raw members; false for another
-// kind (null included).
-func jsonObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	var obj map[string]json.RawMessage
-	return obj, json.Unmarshal(raw, &obj) == nil && obj != nil
+	inbound, err := bound.ProvenanceFromValue(v)
+	return inbound, err == nil && len(inbound.Chain) > 0
 }
 
 // jsonString decodes raw as a string, "" for another kind.
-func jsonString(raw json.RawMessage) string {
+func jsonString(raw jsontext.Value) string {
 	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+	if raw.Kind() != '"' || json.Unmarshal(raw, &s) != nil {
 		return ""
 	}
 	return s
@@ -130,14 +110,7 @@ func jsonString(raw json.RawMessage) string {
 
 // requestID reports whether raw is an id the guard answers a call by: a
 // string or a number (JSON-RPC 2.0 section 4).
-func requestID(raw json.RawMessage) bool {
-	var id any
-	if json.Unmarshal(raw, &id) != nil {
-		return false
-	}
-	switch id.(type) {
-	case string, float64:
-		return true
-	}
-	return false
+func requestID(raw jsontext.Value) bool {
+	k := raw.Kind()
+	return k == '"' || k == '0'
 }

@@ -155,3 +155,36 @@ func TestConstrainedValuesReadsWhatTheGuardReads(t *testing.T) {
 		t.Errorf("no provenance under reject: read, want refused before the arguments")
 	}
 }
+
+// TestDecisionsAreAdmittedReadsAnAnswerPastTheValueCap: the answer to a
+// call whose constrained argument is past the cap echoes the argument
+// (section 4.3's data), more than bound.MaxValues values: DecisionsAreAdmitted
+// reads it as the admitted JSON-RPC error it is, and still fails an
+// answer that is not one.
+func TestDecisionsAreAdmittedReadsAnAnswerPastTheValueCap(t *testing.T) {
+	past := flawedMessage(t, "arguments past cap", argumentsPast(true))
+	if v := DecisionsAreAdmitted(guard.Decide, past); v != nil {
+		t.Fatalf("guard.Decide: %v", v)
+	}
+	cut := func(raw []byte, cfg guard.Config) guard.Decision {
+		d := guard.Decide(raw, cfg)
+		d.Message = d.Message[:len(d.Message)-1]
+		return d
+	}
+	if v := DecisionsAreAdmitted(cut, past); v == nil || v.Class != "answer:malformed" {
+		t.Errorf("an answer cut short: %v, want an answer:malformed violation", v)
+	}
+}
+
+// TestTokenValuesCountsEveryValue: every scalar, array and object, nested
+// ones and member values included, and no member name or end.
+func TestTokenValuesCountsEveryValue(t *testing.T) {
+	for doc, want := range map[string]int{
+		`1`: 1, `[]`: 1, `{}`: 1, `{"a":1}`: 2, `[0,0,0]`: 4, `{"a":{"b":[1,{"c":null}]},"d":"x"}`: 7,
+		`[[],{},"s",{"k":{"k":{}}}]`: 7, `{"a":"b","c":"d"}`: 3,
+	} {
+		if got := tokenValues([]byte(doc)); got != want {
+			t.Errorf("%s: %d values, want %d", doc, got, want)
+		}
+	}
+}
