@@ -44,7 +44,13 @@ var (
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
 	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
-	"provenance past cap"}
+	"provenance past cap", argumentsPastCap}
+
+// capFlaws are the flaws that build a document past ValueCap, each with
+// the one draw in how many of it that plants it (the rest are plain
+// messages): such a message costs every reader of it a pass over 64 Ki
+// values (pastCapOdds, argumentsPastCapOdds).
+var capFlaws = map[string]int{"provenance past cap": pastCapOdds, argumentsPastCap: argumentsPastCapOdds}
 
 // jsonrpcVersions are the values of jsonrpc a message with that flaw
 // carries: JSON-RPC 2.0 is "2.0", the string, and nothing else.
@@ -63,7 +69,7 @@ var paramsValues = []string{"", `null`, `[]`, `"read_file"`, `1`, `[{"name":"rea
 func GenerateMessage(data []byte) Message {
 	s := newSource(data)
 	w := &messageWriter{s: s, flaw: messageFlaws[s.intn(len(messageFlaws))]}
-	if w.flaw == "provenance past cap" && s.intn(pastCapOdds) != 0 {
+	if odds := capFlaws[w.flaw]; odds > 0 && s.intn(odds) != 0 {
 		w.flaw = "" // past the cap on request only: it costs a reader 64 Ki values
 	}
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}
@@ -125,7 +131,8 @@ func (w *messageWriter) params() string {
 }
 
 // arguments writes the one constrained argument of tool, inside the bound
-// or not, with a twin of the other kind when that is the flaw.
+// or not, with a twin of the other kind when that is the flaw, or an array
+// past ValueCap values when that is the flaw.
 func (w *messageWriter) arguments(tool string, in bool) string {
 	arg, pick := "path", func(in bool) string {
 		if in {
@@ -143,6 +150,8 @@ func (w *messageWriter) arguments(tool string, in bool) string {
 	}
 	value := quote(pick(in))
 	switch w.flaw {
+	case argumentsPastCap:
+		value = pastCapArgument()
 	case "lone surrogate":
 		value = value[:len(value)-1] + []string{`\ud800`, `\udfff`, `\ud83dx`}[w.s.intn(3)] + `"`
 	case "invalid UTF-8":

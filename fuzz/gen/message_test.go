@@ -10,10 +10,12 @@ import (
 // TestGenerateMessagePlantsEveryFlaw: over random inputs, every flaw of
 // messageFlaws is drawn, and each one that breaks the single reading of a
 // message (all but "escaped names", "jsonrpc version", "params not an
-// object", "provenance past cap" and none) yields, at least once, a text
-// admission refuses; the plain and escaped messages, those of another
+// object", the two past the value cap and none) yields, at least once, a
+// text admission refuses; the plain and escaped messages, those of another
 // JSON-RPC version, those whose params are not an object and those whose
-// provenance is past bound.MaxValues are admitted at least once. A flaw that is drawn but never planted fails here.
+// provenance or constrained argument is past ValueCap are admitted at
+// least once. A flaw that is drawn but never planted fails
+// here.
 func TestGenerateMessagePlantsEveryFlaw(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 3246))
 	refused, admitted := map[string]bool{}, map[string]bool{}
@@ -31,7 +33,7 @@ func TestGenerateMessagePlantsEveryFlaw(t *testing.T) {
 	}
 	for _, f := range messageFlaws {
 		switch f {
-		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap":
+		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap", argumentsPastCap:
 			if !admitted[f] {
 				t.Errorf("flaw %q: no message admitted", f)
 			}

@@ -3,12 +3,10 @@ package gen
 import (
 	"strings"
 	"sync"
-
-	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // guardChainValues is the number of JSON values in GuardChain (every
-// scalar, array and object, as bound.MaxValues counts them).
+// scalar, array and object, as ValueCap counts them).
 const guardChainValues = 31
 
 // pastCapOdds is one in how many draws of the flaw "provenance past cap"
@@ -22,12 +20,12 @@ const pastCapOdds = 64
 const capPadding = `"acme/docs"]`
 
 // pastCapChain is GuardChain with its host's "in" list padded by zeros to
-// one value past bound.MaxValues (SEP-3246 section 4.3: provenance past a
+// one value past ValueCap (SEP-3246 section 4.3: provenance past a
 // limit is refused). One value more than a reader may decode is the
 // cheapest document that tells a reader which counts from one that does
 // not; it is written once and shared, as it is 128 KiB.
 var pastCapChain = sync.OnceValue(func() string {
-	return padGuardChain(bound.MaxValues - guardChainValues + 1)
+	return padGuardChain(ValueCap - guardChainValues + 1)
 })
 
 // padGuardChain is GuardChain with n more values, zeros in the host's

@@ -8,11 +8,11 @@ import (
 )
 
 // TestPastCapChainIsOneValuePastTheCap checks that pastCapChain is exactly
-// one value past bound.MaxValues: the same padding by one value less
+// one value past ValueCap: the same padding by one value less
 // decodes, and pastCapChain is refused with a *LimitError.
 func TestPastCapChainIsOneValuePastTheCap(t *testing.T) {
-	if _, err := bound.DecodeAdmitted([]byte(padGuardChain(bound.MaxValues - guardChainValues))); err != nil {
-		t.Fatalf("GuardChain padded to bound.MaxValues values: %v, want it decoded", err)
+	if _, err := bound.DecodeAdmitted([]byte(padGuardChain(ValueCap - guardChainValues))); err != nil {
+		t.Fatalf("GuardChain padded to ValueCap values: %v, want it decoded", err)
 	}
 	_, err := bound.DecodeAdmitted([]byte(pastCapChain()))
 	var le *bound.LimitError

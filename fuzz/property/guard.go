@@ -284,7 +284,13 @@ func DecisionsAreAdmitted(decide Decider, raw []byte) *Violation {
 			return violated(name, "forward:refusal", "forwarded %s with the refusal %v", d.Message, d.Refusal)
 		}
 	case guard.Answer:
-		v, err := bound.ParseValue(d.Message)
+		// Admitted, and read by a strict reader without bound's value cap:
+		// the data of a -32001 answer echoes the call's arguments (section
+		// 4.3), which may be past bound.MaxValues when that is why the
+		// call was refused.
+		err := admit.Scan(d.Message, admit.Options{})
+		v, rerr := msgreader.ReadTokens(d.Message, true)
+		err = errors.Join(err, rerr)
 		e, isErr := v.Get("error")
 		_, hasCode := e.Get("code")
 		if err != nil || !isErr || !hasCode || d.Refusal == nil {

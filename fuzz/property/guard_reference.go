@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
@@ -26,16 +27,20 @@ import (
 //     differ only in how the arguments are written: reference:message).
 //
 // A message the twin cannot decode because it has more values than
-// bound.MaxValues is out of the twin's reach: the twin builds a tree of
-// the whole message, which is what the cheap decision exists to avoid.
-// Such a message is held instead to a refusal caused by a
-// *bound.LimitError (reference:limit): the cheap decision decodes only
-// the provenance, and provenance past a limit of targets/bound is refused
-// (section 4.3); a message whose values past the cap lie outside the
-// provenance is not refused for its size and is not checked.
+// bound.MaxValues (gen.ValueCap, as bound documents it) is out of the
+// twin's reach: the twin builds a tree of the whole message, which is what
+// the cheap decision exists to avoid. The cheap decision decodes only the
+// provenance and the arguments the chain constrains, and such a message is
+// held instead to what those hold: provenance past the cap is refused
+// with a *bound.LimitError cause (reference:limit; section 4.3), and so
+// are constrained arguments past it, which cannot be checked, while within
+// it they are read and no refusal is caused by a limit
+// (reference:argument-limit; section 4.2). Values past the cap elsewhere
+// in the message are not refused for their size and not checked.
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
 	pastCap := sync.OnceValue(func() bool { return provenancePastCap(raw) }) // read once, when needed
+	arguments := sync.OnceValues(func() (int, bool) { return constrainedValues(raw, GuardConfig()) })
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
 		cfg.Mode = mode
@@ -43,6 +48,13 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 		got := decide(raw, cfg)
 		if want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted) {
 			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
+				return v
+			}
+			if pastCap() {
+				continue // refused for its provenance before its arguments are read
+			}
+			values, read := arguments() // the mode does not change what is read
+			if v := argumentLimit(name, mode, values, read, got); v != nil {
 				return v
 			}
 			continue
@@ -54,7 +66,7 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	return nil
 }
 
-// limitRefusal holds the decision on a message past bound.MaxValues: if
+// limitRefusal holds the decision on a message past gen.ValueCap: if
 // its provenance alone is past the cap, the refusal's cause is a
 // *bound.LimitError.
 func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
@@ -63,7 +75,7 @@ func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Deci
 	}
 	var le *bound.LimitError
 	if got.Refusal == nil || !errors.As(got.Refusal.Cause, &le) {
-		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want a refusal caused by a *bound.LimitError", mode, bound.MaxValues, got.Action, got.Refusal)
+		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want a refusal caused by a *bound.LimitError", mode, gen.ValueCap, got.Action, got.Refusal)
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	}
 	if refusal == nil {
 		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, constrained(ext, call.Name), call.Arguments); err != nil {
-			refusal = outsideBound(err.Error())
+			refusal = unreadArguments(err)
 		} else if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
 		}

@@ -48,7 +48,7 @@ type Refusal struct {
 	Class  error  // one of the Err... classes above
 	Code   int    // the JSON-RPC error code of the answer
 	Reason string // for people and the audit log
-	Cause  error  // the underlying error (*admit.Error, *bound.MalformedError), if any
+	Cause  error  // the underlying error (*admit.Error, *bound.MalformedError, *bound.LimitError), if any: a refusal built from an error keeps it
 }
 
 func (r *Refusal) Error() string {

@@ -33,11 +33,14 @@ type knownAnswer struct {
 // limits are literals: bound.MaxValues is 65536 values.
 func TestDecideKnownAnswers(t *testing.T) {
 	originate, reject := vectorConfig(t, Originate, Enforce), vectorConfig(t, Reject, Enforce)
-	rejectAudit := vectorConfig(t, Reject, Audit)
+	originateAudit, rejectAudit := vectorConfig(t, Originate, Audit), vectorConfig(t, Reject, Audit)
 	noComponent := originate
 	noComponent.Component = ""
 	call := func(params string) string {
 		return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"}` + params + `}}`
+	}
+	argumentsCall := func(path string) string {
+		return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":` + path + `}}}`
 	}
 	notification := func(n int) string { // 5 + n values
 		return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"p":` + zeros(n) + `}}`
@@ -67,6 +70,22 @@ func TestDecideKnownAnswers(t *testing.T) {
 		{name: "provenance of 65536 values", only: "Decide", cfg: originate,
 			msg: call(`,"_meta":{"io.noescalation/provenance":` + zeros(65535) + `}`), action: Answer,
 			class: ErrMalformedProvenance, code: -32001, id: "7", reason: "provenance must be an object, not array"},
+
+		// The constrained arguments are decoded alone too: one past 65536
+		// values they cannot be checked, and the call is refused as outside
+		// the bound with the limit as its cause (recorded and forwarded in
+		// audit mode); at 65536 they are read and checked (an array is no
+		// path under a prefix).
+		{name: "constrained arguments past 65536 values", only: "Decide", cfg: originate,
+			msg: argumentsCall(zeros(65536)), action: Answer, class: ErrOutsideBound, code: -32001, id: "7", tooLarge: true,
+			reason: `the constrained arguments hold more than 65536 values, more than this guard checks: bound: over the limit of 65536 values at "/arguments/path"`,
+			says:   "'read_file' with these arguments is outside the conferred bound"},
+		{name: "constrained arguments past 65536 values, audit", only: "Decide", cfg: originateAudit,
+			msg: argumentsCall(zeros(65536)), action: Forward, class: ErrOutsideBound, code: -32001, id: "7", tooLarge: true,
+			reason: "the constrained arguments hold more than 65536 values"},
+		{name: "constrained arguments of 65536 values", only: "Decide", cfg: originate,
+			msg: argumentsCall(zeros(65535)), action: Answer, class: ErrOutsideBound, code: -32001, id: "7",
+			says: "'read_file' with these arguments is outside the conferred bound"},
 
 		// The twin decodes the whole message: past 65536 values it cannot,
 		// and says so (the property DecideMatchesReference leaves these

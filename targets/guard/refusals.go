@@ -39,8 +39,18 @@ func emptyChain() *Refusal {
 	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: "the inbound chain is empty and confers no authority"}
 }
 
+// outsideBound: bound.Check found the call outside effbound (section 4.2);
+// its reason is a string, with no error to keep.
 func outsideBound(reason string) *Refusal {
 	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: reason}
+}
+
+// unreadArguments: the constrained arguments could not be read, so the call
+// cannot be shown to lie within effbound (section 4.2) and is refused as
+// outside it. err is kept as the cause: a *bound.LimitError for arguments
+// past bound.MaxValues values, the decode error otherwise.
+func unreadArguments(err error) *Refusal {
+	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: err.Error(), Cause: err}
 }
 
 // metaNotObject: a _meta that is not an object is malformed provenance:

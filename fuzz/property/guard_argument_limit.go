@@ -1,0 +1,116 @@
+package property
+
+import (
+	"errors"
+
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// argumentLimit holds the decision on a message the twin cannot decode
+// whose constrained arguments the guard reads (constrainedValues: values
+// of them, ok): past gen.ValueCap values they cannot be checked, and the
+// call is refused (answered in enforce mode, recorded in audit mode) with
+// a *bound.LimitError of values at the cap as the cause; within the cap
+// they are read and checked, and no refusal is caused by a limit (SEP-3246
+// section 4.2; the guard's limit, bound.MaxValues, as bound documents it).
+func argumentLimit(property string, mode guard.Mode, values int, ok bool, got guard.Decision) *Violation {
+	if !ok {
+		return nil
+	}
+	var le *bound.LimitError
+	limited := got.Refusal != nil && errors.As(got.Refusal.Cause, &le)
+	switch past := values > gen.ValueCap; {
+	case !past && limited:
+		return violated(property, "reference:argument-limit", "%v: constrained arguments of %d values, within the cap of %d: %v (%v), want them read, not refused for a limit",
+			mode, values, gen.ValueCap, got.Action, got.Refusal)
+	case past && (!limited || le.What != "values" || le.Max != gen.ValueCap):
+		return violated(property, "reference:argument-limit", "%v: constrained arguments of %d values, past the cap of %d: %v (%v), want a refusal caused by a *bound.LimitError of %d values",
+			mode, values, gen.ValueCap, got.Action, got.Refusal, gen.ValueCap)
+	case past && mode == guard.Enforce && got.Action != guard.Answer:
+		return violated(property, "reference:argument-limit", "%v: constrained arguments of %d values, past the cap of %d: %v, want an answer", mode, values, gen.ValueCap, got.Action)
+	}
+	return nil
+}
+
+// constrainedValues counts, the slow way, the JSON values guard.Decide
+// decodes to check raw under cfg (as bound.MaxValues counts them). ok says
+// the guard reads raw's arguments: raw is a tools/call request (a string
+// or number id, "jsonrpc": "2.0") whose params are an object with a string
+// name and, if present, object arguments, and whose provenance is absent
+// under the originate disposition or parses to a chain that is not empty
+// (SEP-3246 sections 4.1, 4.3, 4.5.1). The arguments counted are those a
+// rule for the tool constrains in that chain extended by cfg's hop (section
+// 3.1: an argument no rule names is unconstrained). Read with
+// go-json-experiment/json (exact member names) and bound's provenance
+// parser.
+func constrainedValues(raw []byte, cfg guard.Config) (values int, ok bool) {
+	c, p, ok := readParams(raw)
+	if !ok || jsonString(c.Method) != guard.MethodCall || jsonString(c.JSONRPC) != "2.0" || !requestID(c.ID) || p.Name.Kind() != '"' {
+		return 0, false
+	}
+	tool := jsonString(p.Name)
+	var args map[string]jsontext.Value
+	if p.Arguments != nil && (p.Arguments.Kind() != '{' || json.Unmarshal(p.Arguments, &args) != nil) {
+		return 0, false
+	}
+	inbound, ok := checkedProvenance(p, cfg.Absent)
+	if !ok {
+		return 0, false
+	}
+	names := map[string]bool{}
+	for _, h := range inbound.Extend(cfg.Component, cfg.Policy).Chain {
+		for _, r := range h.Bound {
+			if r.Tool != tool {
+				continue
+			}
+			for arg := range r.Args {
+				names[arg] = true
+			}
+		}
+	}
+	for arg, v := range args {
+		if names[arg] {
+			values += tokenValues(v)
+		}
+	}
+	return values, true
+}
+
+// checkedProvenance is the provenance of params if the guard goes on to
+// check the call against it: nil when it is absent under the originate
+// disposition, a parsed chain that is not empty when present.
+func checkedProvenance(p paramsMembers, absent guard.Disposition) (*bound.Provenance, bool) {
+	pv, ok := provenanceValue(p)
+	switch {
+	case !ok:
+		return nil, false
+	case pv == nil:
+		return nil, absent == guard.Originate
+	}
+	v, err := bound.ParseValue(pv)
+	if err != nil {
+		return nil, false
+	}
+	inbound, err := bound.ProvenanceFromValue(v)
+	return inbound, err == nil && len(inbound.Chain) > 0
+}
+
+// jsonString decodes raw as a string, "" for another kind.
+func jsonString(raw jsontext.Value) string {
+	var s string
+	if raw.Kind() != '"' || json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// requestID reports whether raw is an id the guard answers a call by: a
+// string or a number (JSON-RPC 2.0 section 4).
+func requestID(raw jsontext.Value) bool {
+	k := raw.Kind()
+	return k == '"' || k == '0'
+}
