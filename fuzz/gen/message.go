@@ -75,17 +75,38 @@ func GenerateMessage(data []byte) Message {
 	return Message{Text: []byte(w.message()), Flaw: w.flaw}
 }
 
+// GenerateCapMessage turns data into a tools/call past ValueCap on every
+// draw: its provenance or its constrained argument one value past the cap
+// (capFlaws), which GenerateMessage plants only one draw in 16 or 64 of
+// their flaws, for the fuzz target that reads only such messages
+// (FuzzDecideAtValueCap), as FuzzMeetBoundsAtCap does for the meet's caps.
+// Like Generate, it never fails.
+func GenerateCapMessage(data []byte) Message {
+	s := newSource(data)
+	flaw := "provenance past cap"
+	if s.bool() {
+		flaw = argumentsPastCap
+	}
+	w := &messageWriter{s: s, flaw: flaw, call: true}
+	return Message{Text: []byte(w.message()), Flaw: w.flaw}
+}
+
 // messageWriter writes one message with its flaw.
 type messageWriter struct {
 	s       *source
 	flaw    string
 	escapes bool // member names get escaped spellings
+	call    bool // a tools/call request, never another method or a response
 }
 
 func (w *messageWriter) message() string {
 	w.escapes = w.flaw == "escaped names" || w.s.intn(4) == 0
 	id := fmt.Sprint(w.s.intn(100))
-	switch w.s.intn(8) {
+	shape := w.s.intn(8)
+	if w.call {
+		shape = 2
+	}
+	switch shape {
 	case 0: // another method, relayed
 		return w.object(w.m("jsonrpc", `"2.0"`), w.m("id", id), w.method(otherMethods[w.s.intn(len(otherMethods))]),
 			w.m("params", "{}"))

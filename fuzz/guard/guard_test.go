@@ -21,6 +21,9 @@ func FuzzDecide(f *testing.F) { native.Fuzz(f) }
 // tree-based twin, guard.DecideReference.
 func FuzzDecideMatchesReference(f *testing.F) { native.Fuzz(f) }
 
+// FuzzDecideAtValueCap: a call past the value cap is refused for it.
+func FuzzDecideAtValueCap(f *testing.F) { native.Fuzz(f) }
+
 // TestGuardSeedsAreDecidedAsTheySay: the seeds the catalogue calls
 // forwarded, answered and relayed are, so the target's seeds cover every
 // action.

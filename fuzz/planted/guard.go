@@ -3,6 +3,7 @@ package planted
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -190,4 +191,20 @@ func ProxyClampsMessageCap(p *guard.Proxy, client io.Reader, out io.Writer) (int
 		p = &q
 	}
 	return p.Run(client, out)
+}
+
+// GuardDropsLimitCause is guard.Decide with the slip of a refusal written
+// from its error's text alone: a refusal caused by a document past
+// bound.MaxValues (the provenance, or a constrained argument) keeps its
+// class, code and reason but loses the *bound.LimitError that says why
+// (SEP-3246 sections 4.2 and 4.3: such a call cannot be checked).
+func GuardDropsLimitCause(raw []byte, cfg guard.Config) guard.Decision {
+	d := guard.Decide(raw, cfg)
+	var limit *bound.LimitError
+	if d.Refusal != nil && errors.As(d.Refusal.Cause, &limit) {
+		r := *d.Refusal
+		r.Cause = nil
+		d.Refusal = &r
+	}
+	return d
 }
