@@ -99,8 +99,12 @@ func TestCampaignSurvivesFailingAndHungTargets(t *testing.T) {
 	for _, r := range rep.Results {
 		status[r.Target] = r
 	}
-	if r := status["FuzzFine"]; r.Status != StatusOK || r.Execs == 0 {
-		t.Errorf("FuzzFine: %+v, want ok with executions", r)
+	// FuzzFine is ok, or overran: Go's coordinator can report its own
+	// -fuzztime deadline as "context deadline exceeded" when the budget
+	// ends mid-execution (golang/go#75804, fixed in Go 1.27; this module
+	// builds with 1.26). Neither is a failure, and either way it fuzzed.
+	if r := status["FuzzFine"]; r.Status != StatusOK && r.Status != StatusOverran || r.Execs == 0 || len(r.Failures) > 0 {
+		t.Errorf("FuzzFine: %+v, want ok (or overran) with executions and no failure", r)
 	}
 	if r := status["FuzzFails"]; r.Status != StatusFailed || len(r.Failures) != 1 || r.Failures[0].Vector == nil ||
 		r.Failures[0].By != ByEngine || r.Failures[0].Format != "go-test-fuzz-v1" || r.Failures[0].Seconds <= 0 {
