@@ -13,7 +13,7 @@ import (
 // jcs.ReferenceNumber, Number::toString transcribed, on a double's bits and
 // on the double gen.Double makes of them.
 var _ = register(Target{
-	Name: "FuzzAppendNumberMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzAppendNumberMatchesReference", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "AppendNumber is Number::toString transcribed, and reads back",
 	Input:   "a double's bits, and the double gen.Double makes of them as generator bytes",
 	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},

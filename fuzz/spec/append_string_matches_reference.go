@@ -11,7 +11,7 @@ import (
 // jcs.DecodeStringToken against jcs.ReferenceString, under every choice of
 // escapes the input allows.
 var _ = register(Target{
-	Name: "FuzzAppendStringMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzAppendStringMatchesReference", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "every escaping of a string is written as RFC 8785 says and decodes to it",
 	Input:   "a string, escape choices",
 	Oracles: []string{"jcs.ReferenceString"},

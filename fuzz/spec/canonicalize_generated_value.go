@@ -11,7 +11,7 @@ import (
 // gen.Generate makes canonicalize to gen.Canonical's bytes, and the Go
 // oracles write them too.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeGeneratedValue", Stub: "fuzz/jcs/oracles_test.go",
+	Name: "FuzzCanonicalizeGeneratedValue", Stub: "fuzz/jcs/jcs_test.go",
 	Property: "GeneratedWritingsAgree",
 	Checks:   "three writings of a generated value canonicalize to the model's bytes, and an oracle's",
 	Input:    "generator bytes (gen.Generate)",

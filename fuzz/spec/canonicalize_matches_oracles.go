@@ -12,7 +12,7 @@ import (
 // jsontext), every departure explained, on a raw text and on the text
 // gen.GenerateText makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzCanonicalizeMatchesOracles", Stub: "fuzz/jcs/oracles_test.go",
+	Name: "FuzzCanonicalizeMatchesOracles", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "refuses what Reference refuses; output admitted, a fixed point, the value, every oracle's bytes; departures explained",
 	Input:   textInput,
 	Oracles: append([]string{"admit.Reference", "encoding/json"}, goOracleNames...),

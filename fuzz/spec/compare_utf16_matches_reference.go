@@ -14,7 +14,7 @@ import (
 // jcs.CompareNames against jcs.ReferenceCompareUTF16, on two names and on
 // the two gen.GenerateNames makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzCompareUTF16MatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzCompareUTF16MatchesReference", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "the member order and the writer's prefix order agree with UTF-16 code units",
 	Input:   "two strings, and the two names gen.GenerateNames makes of them as generator bytes",
 	Oracles: []string{"jcs.ReferenceCompareUTF16"},

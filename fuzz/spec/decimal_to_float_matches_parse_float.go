@@ -14,7 +14,7 @@ import (
 // Eisel-Lemire path, against strconv.ParseFloat, on a decimal and on the
 // decimal gen.Decimal makes of the same bytes.
 var _ = register(Target{
-	Name: "FuzzDecimalToFloatMatchesParseFloat", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzDecimalToFloatMatchesParseFloat", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "the Eisel-Lemire path decides the double ParseFloat gives",
 	Input:   "a decimal, w × 10^q, and the decimal gen.Decimal makes of them as generator bytes",
 	Oracles: []string{"strconv.ParseFloat"},

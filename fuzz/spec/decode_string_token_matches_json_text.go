@@ -12,7 +12,7 @@ import (
 // every admitted string token: the raw bytes as a token, and the same bytes
 // quoted as one, so that any bytes reach the decoder.
 var _ = register(Target{
-	Name: "FuzzDecodeStringTokenMatchesJSONText", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzDecodeStringTokenMatchesJSONText", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "an admitted string token decodes to jsontext's bytes, or both refuse it; dst kept, input untouched",
 	Input:   "raw bytes, as a string token and quoted as one",
 	Oracles: []string{"jsontext.AppendUnquote"},

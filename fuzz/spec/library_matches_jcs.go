@@ -13,7 +13,7 @@ import (
 // library as released with the one departure the study pinned, the real
 // bugs the efficacy benchmark times from an empty corpus.
 var _ = register(Target{
-	Name: "FuzzLibraryMatchesJCS", Stub: "fuzz/jcs/oracles_test.go",
+	Name: "FuzzLibraryMatchesJCS", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "the library under test departs from jcs.Canonicalize only as its variant's pinned bug says",
 	Input:   textInput,
 	Oracles: []string{"jcs.Canonicalize"},

@@ -12,7 +12,7 @@ import (
 // writes [x] the same, on a double's bits and on the double gen.Double
 // makes of them.
 var _ = register(Target{
-	Name: "FuzzNumberFromBits", Stub: "fuzz/jcs/oracles_test.go",
+	Name: "FuzzNumberFromBits", Stub: "fuzz/jcs/jcs_test.go",
 	Property: "NumberMatchesOracles",
 	Checks:   "AppendNumber writes Number::toString; every oracle writes [x] the same",
 	Input:    numberInput,

@@ -10,7 +10,7 @@ import (
 // FuzzNumberTokenMatchesReference (fuzz/jcs): jcs.AppendNumberToken on a
 // number token as written, against jcs.ReferenceNumber of its double.
 var _ = register(Target{
-	Name: "FuzzNumberTokenMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzNumberTokenMatchesReference", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "a number token is written as the reference writes its double, alone and in a document",
 	Input:   "a number token",
 	Oracles: []string{"jcs.ReferenceNumber", "strconv.ParseFloat"},

@@ -12,7 +12,7 @@ import (
 // FuzzNumberTokenOfDoubleMatchesReference (fuzz/jcs): jcs.AppendNumberToken
 // on a double written with 1 to 19 digits, as serializers write them.
 var _ = register(Target{
-	Name: "FuzzNumberTokenOfDoubleMatchesReference", Stub: "fuzz/jcs/parts_test.go",
+	Name: "FuzzNumberTokenOfDoubleMatchesReference", Stub: "fuzz/jcs/jcs_test.go",
 	Checks:  "the same on tokens of 1 to 19 digits, as serializers write them",
 	Input:   "a double's bits, a digit count",
 	Oracles: []string{"jcs.ReferenceNumber"},

@@ -24,7 +24,7 @@ func TestFindFindsBothKinds(t *testing.T) {
 		registry                        bool
 	}{
 		{"FuzzParse", Native, "fuzz/bound/parse_test.go", "", "", true},
-		{"FuzzNumberTokenOfDoubleMatchesReference", Native, "fuzz/jcs/parts_test.go", "", "", true},
+		{"FuzzNumberTokenOfDoubleMatchesReference", Native, "fuzz/jcs/jcs_test.go", "", "", true},
 		{"FuzzDigestRequestInvariant", GoFuzz, "fuzz/gofuzz/fuzz.go", "", "gofuzz", false},
 		{"FuzzPlantedEncodingJSON", GoFuzz, "fuzz/minimize/libfuzzercompare/fuzz.go", "", "gofuzz", false},
 		{"FuzzPlantedLastWins", Native, "fuzz/minimize/compare_fuzz_test.go", "[]byte", "minimizecompare", false},

@@ -1,5 +1,6 @@
 // Package proctest holds what the tests that run processes share: the
-// test binary re-executed as a fake oracle or server (Main, Self), and what
+// test binary re-executed as a fake oracle or server (Main, Self), a
+// process a test started, closed cleanly when the test ends (Started), and what
 // the tests of the guard's process supervision (targets/guard,
 // cmd/canonfuzz) wait for: a file a test server writes line by line, and
 // the end of the processes it names. Every wait has a long deadline that

@@ -3,6 +3,7 @@ package node
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/oraclepin"
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
 
 // start starts lib or fails the test: an oracle that is not installed is a
@@ -18,15 +20,7 @@ import (
 func start(t *testing.T, lib Lib) *Oracle {
 	t.Helper()
 	o, err := New(lib)
-	if err != nil {
-		t.Fatalf("node oracle %s: %v", lib, err)
-	}
-	t.Cleanup(func() {
-		if err := o.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
-	return o
+	return proctest.Started(t, fmt.Sprintf("node oracle %s", lib), o, err)
 }
 
 // jsBehaviour is what all three do alike: they see the value JSON.parse

@@ -8,20 +8,13 @@ import (
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle"
+	"github.com/canonfuzz/canonfuzz/internal/proctest"
 )
 
 func startFake(t *testing.T, mode string) *Client {
 	t.Helper()
 	c, err := Start(fakeConfig(t, mode))
-	if err != nil {
-		t.Fatalf("Start(%s): %v", mode, err)
-	}
-	t.Cleanup(func() {
-		if err := c.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
-	return c
+	return proctest.Started(t, "Start("+mode+")", c, err)
 }
 
 func TestHelloGivesNameAndVersion(t *testing.T) {
