@@ -10,7 +10,8 @@ import (
 // trailing slashes, percent-encoding of unreserved and reserved bytes,
 // double encoding, NFD) or a near miss of it (a segment changed, an
 // encoded separator or dot segment, a NUL, a backslash, one ".." too
-// many, a case variant, dot segments before a segment with ':').
+// many, a case variant, dot segments before a segment with ':', the path
+// under another root: "//", a drive letter).
 type PathPair struct {
 	X, Y string
 	Fold bool
@@ -27,7 +28,7 @@ var pathMisses = []struct {
 	name string
 	make func(s *source, p string) string
 }{
-	{"a segment changed", func(s *source, p string) string { return p + "/z" }},
+	{"a segment changed", func(s *source, p string) string { return strings.TrimSuffix(p, "/") + "/z" }},
 	{"a letter changed", func(s *source, p string) string { return strings.Replace(p, "a", "o", 1) }},
 	{"an encoded separator", func(s *source, p string) string { return strings.Replace(p+"/q", "/", "%2F", 1+s.intn(2)) }},
 	{"an encoded dot segment", func(s *source, p string) string {
@@ -40,6 +41,26 @@ var pathMisses = []struct {
 	{"a case variant", func(s *source, p string) string { return strings.ToUpper(p) }},
 	{"malformed percent-encoding", func(s *source, p string) string { return p + []string{"%", "%2", "%zz", "%c3"}[s.intn(4)] }},
 	{"a dot segment before a segment with ':'", colonAfterDots},
+	{"another root", anotherRoot},
+}
+
+// anotherRoot writes p under a root of another kind, which bound keeps
+// or refuses and never resolves as a segment
+// (findings/spec/canon-path-root.md): a leading "//" (a network
+// location, refused), a drive letter with as many ".." as p has
+// segments and one more (climbing above the drive, refused) or as many
+// (the drive itself), and "ſ:" (U+017F, which folds to the drive "s:").
+func anotherRoot(s *source, p string) string {
+	rel := strings.TrimPrefix(p, "/")
+	switch s.intn(4) {
+	case 0:
+		return "//" + rel
+	case 1:
+		return "C:/" + rel + strings.Repeat("/..", 1+strings.Count(rel, "/")+s.intn(2))
+	case 2:
+		return "c:" + rel + strings.Repeat("/..", 1+strings.Count(rel, "/"))
+	}
+	return "\u017f:" + rel
 }
 
 // colonAfterDots writes a relative path whose dot segments, once resolved,
@@ -47,11 +68,13 @@ var pathMisses = []struct {
 // a URI with a scheme (RFC 3986 section 4.2: "./this:that" is how a
 // relative reference writes such a segment first): "./ab:c", "x/../ab:c",
 // with p's segments after it or a query or fragment, and the drive letter
-// "a:b", which bound reads as no scheme; and "ß:x", "aſ:x", paths that
-// case folding would make schemes ("ss:x", "as:x"). Bound refuses all but
-// the drive letter ("the canonical form reads as another scheme"), the
-// last two under folding only ("case folding makes a scheme of a path");
-// a canonicalization that accepted one would change its structure.
+// "a:b", which bound reads as no scheme but as a drive letter the value
+// did not begin with; and "ß:x", "aſ:x", paths that case folding would
+// make schemes ("ss:x", "as:x"). Bound refuses all of them ("the
+// canonical form reads as another scheme", "... begins with a drive
+// letter the value did not begin with"), the last two under folding only
+// ("case folding makes a scheme of a path"); a canonicalization that
+// accepted one would change its structure.
 func colonAfterDots(s *source, p string) string {
 	dots := []string{"./", "x/../", "././", "q/r/../../", "x/./../"}[s.intn(5)]
 	seg := []string{"ab:c", "h+t.p-s:x", "a:b", "ab%3Ac", "ab:", "ß:x", "aſ:x"}[s.intn(7)]
@@ -88,10 +111,19 @@ func (s *source) respellPath(path string) string {
 			segs = insertAt(segs, i, ".")
 		case 1: // a segment and the ".." that removes it
 			segs = insertAt(segs, i, "q", "..")
-		case 2: // a doubled slash
-			segs = insertAt(segs, max(i, 1), "")
-		case 3: // a trailing slash
-			segs = append(segs, "")
+		case 2: // a doubled slash, never the leading one of an absolute
+			// path: "//" first is a network location, another root
+			j := max(i, 1)
+			if len(segs) > 1 && segs[0] == "" {
+				j = max(i, 2)
+			}
+			if j < len(segs) || segs[j-1] != "" {
+				segs = insertAt(segs, j, "")
+			}
+		case 3: // a trailing slash, but for the root's own
+			if path != "/" {
+				segs = append(segs, "")
+			}
 		case 4: // one byte percent-encoded, in either case of hex digit
 			segs[i] = s.encodeByte(segs[i], 1)
 		case 5: // one byte encoded two to six times: the documented four

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -72,4 +73,31 @@ func unescape(s string) (string, error) {
 		return "", errors.New("planted: decoded bytes are not UTF-8")
 	}
 	return d, nil
+}
+
+// CanonRootAsSegment canonicalizes a hierarchical argument as bound did
+// before findings/spec/canon-path-root.md: the root of a value without a
+// scheme is read as a segment like any other, so a leading "//" (a UNC
+// path, a URI authority) collapses into the local "/h/x" and a drive
+// letter is a segment a ".." removes: "C:/.." comes out ".", another
+// directory, and "C:x/.." the same. The drive stands in as a placeholder
+// segment (U+E000, which NFC and folding leave alone) while bound
+// resolves the rest.
+func CanonRootAsSegment(s string, fold bool) (string, error) {
+	if strings.HasPrefix(s, "//") {
+		return bound.CanonicalizeString("/"+strings.TrimLeft(s, "/"), bound.ModeHierarchical, fold)
+	}
+	if len(s) < 2 || s[1] != ':' || !('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z') {
+		return bound.CanonicalizeString(s, bound.ModeHierarchical, fold)
+	}
+	const stand = "\ue000"
+	c, err := bound.CanonicalizeString(stand+s[2:], bound.ModeHierarchical, fold)
+	if err != nil {
+		return "", err
+	}
+	drive := s[:2]
+	if fold {
+		drive = strings.ToLower(drive)
+	}
+	return strings.Replace(c, stand, drive, 1), nil
 }

@@ -38,7 +38,10 @@ const decodeRounds = 4
 //     decoded bytes that are not UTF-8, make it unresolvable;
 //  3. a NUL or a backslash anywhere, raw or decoded, makes it unresolvable
 //     (a C-string server stops at the NUL, a Windows server splits at the
-//     backslash: findings/spec/canon-nul.md, canon-encoded-separator.md);
+//     backslash: findings/spec/canon-nul.md, canon-encoded-separator.md),
+//     and so does a leading "//", a network location to Windows and to a
+//     URI reader, not a path with a doubled separator
+//     (findings/spec/canon-path-root.md);
 //  4. decoding must not move the structure: the decoded string has as many
 //     '/' as the raw one, and no segment is "." or ".." decoded that was
 //     not so written (a server that does not decode reads another path);
@@ -65,6 +68,8 @@ func resolvePath(x string, fold bool) (string, error) {
 		return "", errOutOfScope
 	case strings.ContainsAny(raw+s, "\x00\\"):
 		return "", errors.New("a NUL or a backslash")
+	case strings.HasPrefix(raw, "//"):
+		return "", errors.New("a leading '//': a network location (UNC path, URI authority)")
 	case x == "":
 		return "", nil
 	}

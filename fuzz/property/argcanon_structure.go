@@ -14,6 +14,10 @@ import (
 type uriStructure struct {
 	scheme, authority, query, fragment  string
 	hasAuthority, hasQuery, hasFragment bool
+	// drive is the drive letter ("C:") a value without a scheme begins
+	// with: the root a Windows server resolves its path under
+	// (findings/spec/canon-path-root.md).
+	drive string
 }
 
 // rfc3986Components is the regular expression of RFC 3986 Appendix B,
@@ -29,9 +33,9 @@ var rfc3986Scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+$`)
 // (targets/bound/canon_path.go, splitURI and schemeEnd), so that the
 // property holds bound to its own contract and not to a reading it
 // declines: Appendix B's scheme counts only if it has section 3.1's
-// grammar and two characters at least ("C:" is a drive letter), and "//"
-// starts an authority only after a scheme (without one it is a doubled
-// separator of a file path).
+// grammar and two characters at least ("C:" is a drive letter, read as
+// the value's drive), and "//" starts an authority only after a scheme
+// (without one bound refuses it as a network location).
 func readStructure(s string) uriStructure {
 	u, _ := readComponents(s)
 	return u
@@ -58,6 +62,9 @@ func readComponents(s string) (uriStructure, string) {
 	u.query, u.hasQuery = m[7], m[6] != ""
 	u.fragment, u.hasFragment = m[9], m[8] != ""
 	if u.scheme == "" { // no authority either: the path runs to the query
+		if len(s) >= 2 && s[1] == ':' && ('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z') {
+			u.drive = s[:2]
+		}
 		if i := strings.IndexAny(s, "?#"); i >= 0 {
 			return u, s[:i]
 		}
@@ -93,6 +100,7 @@ func structureMoved(v, c string, fold bool) (class, detail string) {
 	if fold {
 		want.scheme, want.authority = foldSegment(want.scheme), foldSegment(want.authority)
 		want.query, want.fragment = foldSegment(want.query), foldSegment(want.fragment)
+		want.drive = foldSegment(want.drive)
 	}
 	if got := readStructure(c); got != want {
 		return "another-structure", "the value reads as " + want.String() + ", its canonical form as " + got.String()
@@ -103,7 +111,8 @@ func structureMoved(v, c string, fold bool) (class, detail string) {
 // String writes the structure for a report.
 func (u uriStructure) String() string {
 	out := "scheme " + quoteOrNone(u.scheme, u.scheme != "") + ", authority " + quoteOrNone(u.authority, u.hasAuthority)
-	return out + ", query " + quoteOrNone(u.query, u.hasQuery) + ", fragment " + quoteOrNone(u.fragment, u.hasFragment)
+	out += ", query " + quoteOrNone(u.query, u.hasQuery) + ", fragment " + quoteOrNone(u.fragment, u.hasFragment)
+	return out + ", drive " + quoteOrNone(u.drive, u.drive != "")
 }
 
 func quoteOrNone(s string, there bool) string {

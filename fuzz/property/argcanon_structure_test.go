@@ -9,8 +9,8 @@ import (
 
 // TestReadStructure reads RFC 3986's own examples (section 1.1.2, 4.2)
 // and the two readings bound documents for file paths: a one-letter
-// scheme is a drive letter, and "//" starts an authority only after a
-// scheme.
+// scheme is a drive letter (the value's drive), and "//" starts an
+// authority only after a scheme.
 func TestReadStructure(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -20,7 +20,10 @@ func TestReadStructure(t *testing.T) {
 		{"urn:example:animal:ferret:nose", uriStructure{scheme: "urn"}},
 		{"./this:that", uriStructure{}},
 		{"this:that", uriStructure{scheme: "this"}},
-		{"C:/x?", uriStructure{hasQuery: true}},
+		{"C:/x?", uriStructure{hasQuery: true, drive: "C:"}},
+		{"c:x", uriStructure{drive: "c:"}},
+		{"./c:x", uriStructure{}},
+		{"/c:x", uriStructure{}},
 		{"//h/x#", uriStructure{hasFragment: true}},
 		{"1ab:c", uriStructure{}},
 		{"", uriStructure{}},

@@ -29,9 +29,12 @@ var _ = register(Target{
 		pathPair("\x0a", "/srv/acme/x%00", "/srv/acme/x\\..", false, "a NUL and a backslash: refused"),
 		pathPair("\x0b", "/srv/\uabbc", "/srv/\u13ec", true, "a Cherokee small letter and its capital: one resource under folding, which x/text folds back and forth"),
 		pathPair("\x0c", "./ab:c", "x/../ab:c?q", false, "dot segments before a segment with ':', whose canonical form would read as a scheme: refused, never emptied"),
+		pathPair("\x0d", "C:/srv/x/..", "C:/..", false, "a drive letter is a root: kept, and a '..' above it refused"),
+		pathPair("\x0e", "/h/x", "//h/x", false, "a leading '//', a network location: refused, not collapsed to the local path"),
 	},
 	Planted: []Variant{
 		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},
+		{Fault: "a path's root resolved as a segment", Impl: planted.CanonRootAsSegment},
 	},
 }, onFourArgs(property.BoundPath, property.ArgumentCanonicalizationMatchesResolver))
 

@@ -81,6 +81,9 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 		if m == ModeHierarchical && foldMakesScheme(s, f) {
 			return "", notCanonical("case folding makes a scheme of a path")
 		}
+		if m == ModeHierarchical && foldMakesDrive(s, f) {
+			return "", notCanonical("case folding makes a drive letter of a path")
+		}
 		s = f
 	}
 	return s, nil

@@ -24,6 +24,13 @@ import (
 // (findings/spec/canon-nul.md) and a ".." with nothing left to remove,
 // which climbs above the root.
 //
+// A value without a scheme keeps its root (findings/spec/canon-path-root.md):
+// a leading "//" is a network location to Windows (a UNC path) and an
+// authority to a URI reader, so it is refused rather than collapsed into
+// the local "/h/x"; a leading drive letter ("C:", driveOf) is a root that
+// ".." does not remove, and a canonical form that begins with a drive
+// the value did not begin with is refused.
+//
 // The canonical form must read as the structure the value was read as, or
 // canonicalizing it again reads something else
 // (findings/spec/canon-encoded-delimiter.md): a segment that decodes to
@@ -40,6 +47,14 @@ func canonHierarchical(s string) (string, error) {
 	if head == "" && tail != "" && !unambiguousTail(path, tail) {
 		return "", notCanonical("'?' or '#' where a path and a URI reference read different directories")
 	}
+	drive := ""
+	if head == "" {
+		if strings.HasPrefix(path, "//") {
+			return "", notCanonical("a leading \"//\" names a network location (a UNC path, a URI authority), not a path on this server")
+		}
+		drive = driveOf(path)
+		path = path[len(drive):]
+	}
 	if d, err := decodeToFixedPoint(head); err != nil || d != head {
 		return "", notCanonical("percent-encoding in a scheme or authority")
 	}
@@ -55,12 +70,15 @@ func canonHierarchical(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if drive != "" && out == "." {
+		out = "" // "C:" is the drive's current directory already
+	}
 	if head != "" && out != "" && out[0] != '/' && strings.Contains(head, "//") {
 		// An authority is followed by an absolute path or none (RFC 3986
 		// section 3.3); a relative one would fuse with the host.
 		return "", notCanonical("relative path after an authority")
 	}
-	r := head + out + tail
+	r := head + drive + out + tail
 	if strings.IndexByte(r, 0) >= 0 {
 		return "", notCanonical("NUL in a hierarchical value")
 	}
@@ -68,7 +86,26 @@ func canonHierarchical(s string) (string, error) {
 	if h, _, t := splitURI(r); h != head || t != tail {
 		return "", notCanonical("the canonical form reads as another scheme, authority, query or fragment")
 	}
+	if head == "" && driveOf(r) != drive {
+		return "", notCanonical("the canonical form begins with a drive letter the value did not begin with")
+	}
 	return r, nil
+}
+
+// driveOf returns the drive letter a value without a scheme begins with,
+// "C:" of "C:/x" and of "C:x", or "": one ASCII letter and ':' (schemeEnd
+// reads no scheme of one letter). A Windows server reads "C:/x" from the
+// root of drive C and "C:x" from that drive's current directory, so the
+// drive is the root the path's segments resolve under, as '/' is for an
+// absolute path: a ".." never removes it ("C:/.." climbs above its root,
+// SEP-3246 section 3.2.2 step 3, where removing it as a segment gave ".",
+// another directory), and resolution never makes one that was not
+// written ("./c:x", "c%3Ax": a file "c:x" here, drive C's x there).
+func driveOf(s string) string {
+	if len(s) >= 2 && s[1] == ':' && ('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z') {
+		return s[:2]
+	}
+	return ""
 }
 
 // foldMakesScheme reports whether case folding (section 3.2.2) turned the
@@ -80,6 +117,15 @@ func canonHierarchical(s string) (string, error) {
 // is ASCII and folds to one, so folding never removes one.
 func foldMakesScheme(c, folded string) bool {
 	return schemeEnd(c) < 0 && schemeEnd(folded) >= 0
+}
+
+// foldMakesDrive reports whether case folding turned the canonical form c,
+// which begins with no drive letter, into folded, which does: U+017F
+// folds to "s", so "ſ:x" (a file) would fold to "s:x" (drive S), as
+// foldMakesScheme's "ß:x" folds to a scheme. A scheme of c keeps its
+// place under folding, so only a value without one is read for a drive.
+func foldMakesDrive(c, folded string) bool {
+	return schemeEnd(c) < 0 && driveOf(c) == "" && driveOf(folded) != ""
 }
 
 // unambiguousTail reports whether a value without scheme and authority

@@ -103,10 +103,15 @@ const (
 	// HardenUnknownMembers: a member of the provenance object, a hop or a
 	// rule that section 2.2 or 3.1 does not list is malformed, not ignored.
 	HardenUnknownMembers
+	// HardenPathRoot: a path without a scheme keeps its root: a leading
+	// "//" (a network location) is refused, a drive letter is a root no
+	// ".." removes, and a canonical form that begins with a drive letter
+	// the value did not begin with is refused.
+	HardenPathRoot
 
 	// HardenAll is every layer.
 	HardenAll = HardenEncodedStructure | HardenQueryInPath | HardenNFCAfterDecoding |
-		HardenGlobLiteralRuns | HardenClassSeparator | HardenUnknownMembers
+		HardenGlobLiteralRuns | HardenClassSeparator | HardenUnknownMembers | HardenPathRoot
 )
 
 // Hardened is the reading Check decides by: both readings of an undeclared
@@ -156,6 +161,7 @@ var HardeningLayers = []HardeningLayer{
 	{HardenGlobLiteralRuns, "glob-literal-runs", "findings/spec/glob-percent-decoded-metacharacter.md"},
 	{HardenClassSeparator, "class-separator", "findings/spec/glob-negated-class-separator.md"},
 	{HardenUnknownMembers, "unknown-member", "findings/spec/rule-unknown-member.md"},
+	{HardenPathRoot, "path-root", "findings/spec/canon-path-root.md"},
 }
 
 // UndeclaredDualFinding is the finding for reading an undeclared string

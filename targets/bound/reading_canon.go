@@ -22,7 +22,9 @@ var errUncanonical = errors.New("bound: cannot be canonicalized under the readin
 // that has not stabilized; then path normalization of the decoded string
 // ("." and ".." resolved, repeated separators collapsed, a trailing one
 // removed, a ".." above the root refused). The hardening layers refuse
-// more, or normalize again after decoding.
+// more, or normalize again after decoding; HardenPathRoot resolves the
+// path under its drive letter and refuses a leading "//"
+// (findings/spec/canon-path-root.md).
 func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", errUncanonical
@@ -37,12 +39,25 @@ func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 		if r.Harden&HardenEncodedStructure != 0 && encodesStructure(s) {
 			return "", errUncanonical
 		}
+		drive := ""
+		if r.Harden&HardenPathRoot != 0 && schemeEnd(s) < 0 {
+			if strings.HasPrefix(s, "//") {
+				return "", errUncanonical
+			}
+			drive = driveOf(s)
+			s = s[len(drive):]
+		}
 		var err error
 		if s, err = r.decode(s); err != nil {
 			return "", err
 		}
 		if s, err = normalizePathAsWritten(s); err != nil {
 			return "", err
+		}
+		if r.Harden&HardenPathRoot != 0 && schemeEnd(drive+s) < 0 {
+			if s = drive + s; driveOf(s) != drive || fold && drive == "" && driveOf(foldCase(s)) != "" {
+				return "", errUncanonical
+			}
 		}
 	}
 	if fold {

@@ -110,6 +110,9 @@ func TestEachHardeningLayerRefusesWhatTheTextAdmits(t *testing.T) {
 		{bound.HardenClassSeparator, readingCase{"a negated class", `{"glob":"acme[!x]app"}`, `"acme/app"`}},
 		{bound.HardenClassSeparator, readingCase{"a range around the separator", `{"glob":"acme[+-0]app"}`, `"acme/app"`}},
 		{bound.HardenUnknownMembers, readingCase{"a misspelt args", `{"eq":"a"}}, "arg": {"x": {"eq":"b"}`, `"a"`}},
+		{bound.HardenPathRoot, readingCase{"a drive letter removed by a ..", `{"eq":"."}`, `"C:/.."`}},
+		{bound.HardenPathRoot, readingCase{"a network location collapsed", `{"prefix":"/h/"}`, `"//h/x"`}},
+		{bound.HardenPathRoot, readingCase{"a drive letter made by resolution", `{"eq":"./c:x"}`, `"c:x"`}},
 	} {
 		for _, r := range bound.TextReadings() {
 			if r.Undeclared != bound.ModeHierarchical {
