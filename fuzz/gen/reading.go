@@ -14,7 +14,7 @@ func GenerateReadingProbe(data []byte) (bound.Reading, []byte) {
 		Prefix:     bound.PrefixReading(s.intn(3)),
 		EmptyAnd:   bound.EmptyAndReading(s.intn(3)),
 		JSON:       bound.JSONReading(s.intn(4)),
-		Harden:     bound.Hardening(s.intn(1 << 7)),
+		Harden:     bound.Hardening(s.intn(2*int(bound.HardenAll) + 2)), // every layer, and the bit past them
 	}
 	rest := data[min(len(data), 5):]
 	prov, _ := GenerateFlawedProvenance(rest)

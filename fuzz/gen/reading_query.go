@@ -43,7 +43,7 @@ func GenerateQueryPathReading(data []byte) QueryPathProbe {
 		Prefix:     bound.PrefixReading(s.intn(2)),
 		EmptyAnd:   bound.EmptyAndReading(s.intn(2)),
 		JSON:       bound.JSONReading(s.intn(3)),
-		Harden:     bound.Hardening(s.intn(1 << 6)),
+		Harden:     bound.Hardening(s.intn(int(bound.HardenAll) + 1)),
 	}}
 	p.Fold = s.bool()
 	p.Value = queryPathNames[s.intn(len(queryPathNames))] + queryPathSteps[s.intn(len(queryPathSteps))] + queryPathTails[s.intn(len(queryPathTails))]
