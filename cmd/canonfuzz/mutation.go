@@ -68,9 +68,9 @@ func mutationCommand(fs *flag.FlagSet) body {
 	work := fs.String("work", "work/mutation-work", "scratch folder: overlays, test binaries, the coverage cache")
 	workers := fs.Int("workers", 2, "mutants run at once")
 	floor := fs.Duration("floor", 15*time.Second, "the least time a run of tests gets before it is a Timeout")
-	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
+	targets := targetsFlag(fs)
 	equivalent := fs.String("equivalent", "mutation/equivalent.txt", "the reviewed list of equivalent mutants")
-	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+	bundle := bundleFlag(fs)
 	fz := defineFuzzFlags(fs)
 	return func(c *call, _ []string) int {
 		opts := mutation.Options{Work: *work, Workers: *workers, Floor: *floor, Quick: *quick, Log: c.stderr}
@@ -96,11 +96,10 @@ func mutationCommand(fs *flag.FlagSet) body {
 		}
 		opts.Equivalent = eq
 		start := time.Now()
-		mod, err := mutation.Load(".", strings.Fields(*targets)...)
+		plan, err := loadPlan(strings.Fields(*targets)...)
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		plan := mutation.NewPlan(mod)
 		sw, err := plan.Run(opts)
 		if err != nil {
 			return c.fail("%v", err)
@@ -155,9 +154,32 @@ func parseShard(s string) (int, int, bool) {
 // mutation-testing-elements.
 const mutationBundle = "mutation/report/node_modules/mutation-testing-elements/dist/mutation-test-elements.js"
 
+// bundleFlag declares --bundle, the same flag of every mutation command
+// that writes report.html (the sweep, merge and gremlins).
+func bundleFlag(fs *flag.FlagSet) *string {
+	return fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+}
+
+// targetsFlag declares --targets, the same flag of the sweep and of
+// mutation list: package patterns, space-separated, for loadPlan.
+func targetsFlag(fs *flag.FlagSet) *string {
+	return fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
+}
+
+// loadPlan loads the packages of the module here that the patterns name
+// and plans their refusal-site mutants: the sweep, mutation list and
+// mutation gremlins start alike.
+func loadPlan(patterns ...string) (*mutation.Plan, error) {
+	mod, err := mutation.Load(".", patterns...)
+	if err != nil {
+		return nil, err
+	}
+	return mutation.NewPlan(mod), nil
+}
+
 func mutationMergeCommand(fs *flag.FlagSet) body {
 	out := fs.String("out", "work/mutation", "folder for the merged report.json, report.md, report.html and report.sarif")
-	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+	bundle := bundleFlag(fs)
 	return func(c *call, paths []string) int {
 		var reps []*mutation.Report
 		for _, path := range paths {
@@ -182,13 +204,12 @@ func mutationMergeCommand(fs *flag.FlagSet) body {
 }
 
 func mutationListCommand(fs *flag.FlagSet) body {
-	targets := fs.String("targets", "./targets/...", "package patterns of the targets to mutate, space-separated")
+	targets := targetsFlag(fs)
 	return func(c *call, _ []string) int {
-		mod, err := mutation.Load(".", strings.Fields(*targets)...)
+		plan, err := loadPlan(strings.Fields(*targets)...)
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		plan := mutation.NewPlan(mod)
 		for _, m := range plan.Mutants {
 			fmt.Fprintf(c.stdout, "%s\t%s\t%s:%d\t%s\n", m.ID, m.Site.Kind, m.Site.File.Rel, m.Line(), m.Description)
 		}
@@ -210,7 +231,7 @@ func mutationGremlinsCommand(fs *flag.FlagSet) body {
 	coefficient := fs.Int("timeout-coefficient", 0, "gremlins' --timeout-coefficient (0: its default)")
 	limit := fs.Duration("limit", 10*time.Minute, "the longer limit a time-out is re-run with")
 	workers := fs.Int("workers", 0, "gremlins' --workers (0: its default)")
-	bundle := fs.String("bundle", mutationBundle, "the mutation-testing-elements bundle inlined in report.html")
+	bundle := bundleFlag(fs)
 	return func(c *call, pkgs []string) int {
 		return runGremlins(c, pkgs, gremlinsFlags{*out, *work, *bin, *from, *coefficient, *limit, *workers, *bundle})
 	}
@@ -232,11 +253,10 @@ func runGremlins(c *call, pkgs []string, f gremlinsFlags) int {
 		pkgs = []string{"./targets/admit", "./targets/jcs", "./targets/digest", "./targets/bound", "./targets/guard"}
 	}
 	fail := c.fail
-	mod, err := mutation.Load(".", pkgs...)
+	plan, err := loadPlan(pkgs...)
 	if err != nil {
 		return fail("%v", err)
 	}
-	plan := mutation.NewPlan(mod)
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	var res *mutation.GremlinsOutput
 	var wall time.Duration

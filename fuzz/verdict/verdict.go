@@ -37,7 +37,7 @@ func AdmitKind(err error) string {
 	case errors.As(err, &ae):
 		return string(ae.Kind)
 	default:
-		return "error(" + minimize.MessageClass(err.Error()) + ")"
+		return errorClass(err)
 	}
 }
 
@@ -65,7 +65,7 @@ func jcsErrorClass(err error) string {
 	case errors.As(err, &we):
 		return "write-error(" + minimize.MessageClass(we.Err.Error()) + ")"
 	default:
-		return "error(" + minimize.MessageClass(err.Error()) + ")"
+		return errorClass(err)
 	}
 }
 
@@ -92,7 +92,7 @@ func digestErrorClass(err error) string {
 	case errors.As(err, &de):
 		return string(de.Kind) + ":" + pointerClass(de.Pointer)
 	default:
-		return "error(" + minimize.MessageClass(err.Error()) + ")"
+		return errorClass(err)
 	}
 }
 
@@ -173,13 +173,20 @@ func boundErrorClass(err error) string {
 	var me *bound.MalformedError
 	var ae *admit.Error
 	if !errors.As(err, &me) {
-		return "error(" + minimize.MessageClass(err.Error()) + ")"
+		return errorClass(err)
 	}
 	class := "malformed:" + pointerClass(me.Pointer)
 	if errors.As(err, &ae) {
 		return class + ":admit:" + string(ae.Kind)
 	}
 	return class + ":" + minimize.MessageClass(me.Reason)
+}
+
+// errorClass names an error of none of the types a verdict knows:
+// "error(CLASS)" with the class of its message, the one spelling of that
+// case in every verdict.
+func errorClass(err error) string {
+	return "error(" + minimize.MessageClass(err.Error()) + ")"
 }
 
 // pointerClass replaces each array index of an RFC 6901 pointer by N.

@@ -95,6 +95,15 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 // so the result contains no '%' at all; decoded bytes that are not UTF-8
 // are refused, never replaced.
 func decodeToFixedPoint(s string) (string, error) {
+	return percentDecodeRounds(s, true)
+}
+
+// percentDecodeRounds is the fixed-point loop of section 3.2.2 step 2, which
+// decodeToFixedPoint and the readings (Reading.decode) share: it
+// percent-decodes s until it stops changing, at most MaxDecodeRounds times,
+// with NFC after each round that changed it when nfc is set, and refuses a
+// value that a further round would still change.
+func percentDecodeRounds(s string, nfc bool) (string, error) {
 	for range MaxDecodeRounds {
 		d, err := percentDecodeOnce(s)
 		if err != nil {
@@ -103,7 +112,10 @@ func decodeToFixedPoint(s string) (string, error) {
 		if d == s {
 			return s, nil
 		}
-		s = norm.NFC.String(d)
+		s = d
+		if nfc {
+			s = norm.NFC.String(s)
+		}
 	}
 	if d, err := percentDecodeOnce(s); err != nil || d != s {
 		return "", notCanonical("percent-decoding has not stabilized after %d rounds", MaxDecodeRounds)

@@ -69,23 +69,11 @@ func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 // decode percent-decodes s as a whole to a fixed point (section 3.2.2 step
 // 2), NFC after each round under HardenNFCAfterDecoding.
 func (r Reading) decode(s string) (string, error) {
-	for range MaxDecodeRounds {
-		d, err := percentDecodeOnce(s)
-		if err != nil {
-			return "", errUncanonical
-		}
-		if d == s {
-			return s, nil
-		}
-		s = d
-		if r.Harden&HardenNFCAfterDecoding != 0 {
-			s = norm.NFC.String(s)
-		}
-	}
-	if d, err := percentDecodeOnce(s); err != nil || d != s {
+	d, err := percentDecodeRounds(s, r.Harden&HardenNFCAfterDecoding != 0)
+	if err != nil {
 		return "", errUncanonical
 	}
-	return s, nil
+	return d, nil
 }
 
 // encodesStructure reports what HardenEncodedStructure refuses: a '\'
