@@ -83,8 +83,14 @@ type readingCase struct {
 }
 
 func (c readingCase) check(r bound.Reading) bound.Decision {
-	prov := `{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"x":` + c.constraint + `}}]}]}`
-	return r.Check([]byte(prov), []byte(`{"name":"t","arguments":{"x":`+c.arg+`}}`), bound.Canon{})
+	prov, params := c.documents()
+	return r.Check(prov, params, bound.Canon{})
+}
+
+// documents are the case's provenance object and params.
+func (c readingCase) documents() (prov, params []byte) {
+	return []byte(`{"v":1,"chain":[{"component":"h","bound":[{"tool":"t","args":{"x":` + c.constraint + `}}]}]}`),
+		[]byte(`{"name":"t","arguments":{"x":` + c.arg + `}}`)
 }
 
 // Each hardening layer, switched on alone over the text read as a path,
@@ -130,7 +136,17 @@ func TestEachHardeningLayerRefusesWhatTheTextAdmits(t *testing.T) {
 		if d := tc.check(bound.Hardened); d.Admit {
 			t.Errorf("%s: Check admits it", tc.name)
 		}
+		if d := tc.checkLayered(bound.Hardened); d.Admit {
+			t.Errorf("%s: the hardened reading's layers admit it (is the layer in HardenAll?)", tc.name)
+		}
 	}
+}
+
+// checkLayered is check by r's layers (Reading.CheckLayered), for
+// Hardened too, where check asks the package's Check.
+func (c readingCase) checkLayered(r bound.Reading) bound.Decision {
+	prov, params := c.documents()
+	return r.CheckLayered(prov, params, bound.Canon{})
 }
 
 // Where the text is open, its readings differ; the hardened reading takes
