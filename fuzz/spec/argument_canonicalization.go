@@ -31,6 +31,7 @@ var _ = register(Target{
 		pathPair("\x0c", "./ab:c", "x/../ab:c?q", false, "dot segments before a segment with ':', whose canonical form would read as a scheme: refused, never emptied"),
 		pathPair("\x0d", "C:/srv/x/..", "C:/..", false, "a drive letter is a root: kept, and a '..' above it refused"),
 		pathPair("\x0e", "/h/x", "//h/x", false, "a leading '//', a network location: refused, not collapsed to the local path"),
+		pathPair("\x0f", "/srv/J\u0301", "/srv/%254A%CC%81", false, "NFC between decoding rounds composes a hex digit away ('%4A' and U+0301 to '%4\u00c1'): refused"),
 	},
 	Planted: []Variant{
 		{Fault: "path normalized before percent-decoding", Impl: planted.CanonNormalizeThenDecode, Efficacy: true},
