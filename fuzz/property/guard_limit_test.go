@@ -41,13 +41,21 @@ func pastCapMessage(t *testing.T) []byte {
 // DecideMatchesReference on a message whose provenance is past the cap
 // (the twin cannot decode it), and a decider that refuses it for another
 // cause than a *bound.LimitError fails it with reference:limit, as does
-// one that sends it on.
+// one that sends it on, and one that forwards it in audit mode with the
+// right refusal logged.
 func TestDecideMatchesReferenceHoldsTheProvenanceLimit(t *testing.T) {
 	raw := pastCapMessage(t)
 	if v := DecideMatchesReference(guard.Decide, raw); v != nil {
 		t.Fatalf("guard.Decide: %v", v)
 	}
-	for name, decide := range map[string]Decider{"another cause": withCause(fmt.Errorf("not an object: %w", errors.ErrUnsupported)), "sent on": sentOn} {
+	auditForwards := func(raw []byte, cfg guard.Config) guard.Decision {
+		d := guard.Decide(raw, cfg)
+		if cfg.Mode == guard.Audit && d.Action == guard.Answer {
+			d.Action, d.Message = guard.Forward, raw // the refusal kept, only logged
+		}
+		return d
+	}
+	for name, decide := range map[string]Decider{"another cause": withCause(fmt.Errorf("not an object: %w", errors.ErrUnsupported)), "sent on": sentOn, "forwarded under audit": auditForwards} {
 		v := DecideMatchesReference(decide, raw)
 		if v == nil || v.Class != "reference:limit" {
 			t.Errorf("%s: %v, want a reference:limit violation", name, v)

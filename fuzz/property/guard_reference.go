@@ -31,8 +31,9 @@ import (
 // twin's reach: the twin builds a tree of the whole message, which is what
 // the cheap decision exists to avoid. The cheap decision decodes only the
 // provenance and the arguments the chain constrains, and such a message is
-// held instead to what those hold: provenance past the cap is refused
-// with a *bound.LimitError cause (reference:limit; section 4.3), and so
+// held instead to what those hold: provenance past the cap is answered
+// in either mode with a *bound.LimitError cause (reference:limit; section
+// 4.3), and
 // are constrained arguments past it, which cannot be checked, while within
 // it they are read and no refusal is caused by a limit
 // (reference:argument-limit; section 4.2). Values past the cap elsewhere
@@ -67,15 +68,17 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 }
 
 // limitRefusal holds the decision on a message past gen.ValueCap: if
-// its provenance alone is past the cap, the refusal's cause is a
-// *bound.LimitError.
+// its provenance alone is past the cap, it is answered, in audit mode too
+// (provenance past a limit is malformed, section 4.3, and audit mode never
+// forwards malformed provenance: findings/spec/guard-audit-malformed.md),
+// with a refusal whose cause is a *bound.LimitError.
 func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
 	if !pastCap {
 		return nil
 	}
 	var le *bound.LimitError
-	if got.Refusal == nil || !errors.As(got.Refusal.Cause, &le) {
-		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want a refusal caused by a *bound.LimitError", mode, gen.ValueCap, got.Action, got.Refusal)
+	if got.Action != guard.Answer || got.Refusal == nil || !errors.As(got.Refusal.Cause, &le) {
+		return violated(property, "reference:limit", "%v: provenance past %d values: %v (%v), want an answer, a refusal caused by a *bound.LimitError", mode, gen.ValueCap, got.Action, got.Refusal)
 	}
 	return nil
 }
