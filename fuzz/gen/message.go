@@ -44,7 +44,7 @@ var (
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
 	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
-	"provenance past cap", argumentsPastCap}
+	"provenance past cap", argumentsPastCap, "call of another shape"}
 
 // capFlaws are the flaws that build a document past ValueCap, each with
 // the one draw in how many of it that plants it (the rest are plain
@@ -124,7 +124,50 @@ func (w *messageWriter) message() string {
 		}
 		return w.object(members...)
 	}
+	if w.flaw == "call of another shape" {
+		return w.oddCall(version, id)
+	}
 	return w.object(w.m("jsonrpc", version), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
+}
+
+// oddNames and oddArguments are the name and arguments a call of another
+// shape carries: a tools/call's name is a string and its arguments, when
+// present, an object (MCP's CallToolRequest).
+var (
+	oddNames     = []string{"", `1`, `null`, `{"name":"read_file"}`, `["read_file"]`}
+	oddArguments = []string{`[]`, `"/srv/acme/x/a.txt"`, `null`, `1`, `[{"path":"/srv/acme/x/a.txt"}]`}
+)
+
+// oddCall writes a tools/call of another shape than a call: without an id
+// (a notification, which no answer can reach), with a name that is not a
+// string or none, or with arguments that are not an object. Each is
+// answered, never forwarded, and the guard and its twin must say so
+// alike.
+func (w *messageWriter) oddCall(version, id string) string {
+	name, args := w.m("name", quote("read_file")), w.m("arguments", `{"path":"/srv/acme/x/a.txt"}`)
+	members := []string{w.m("jsonrpc", version)}
+	switch w.s.intn(3) {
+	case 0:
+		// no id
+	case 1:
+		members = append(members, w.m("id", id))
+		if n := oddNames[w.s.intn(len(oddNames))]; n == "" {
+			name = ""
+		} else {
+			name = w.m("name", n)
+		}
+	default:
+		members = append(members, w.m("id", id))
+		args = w.m("arguments", oddArguments[w.s.intn(len(oddArguments))])
+	}
+	params := []string{args}
+	if name != "" {
+		params = append([]string{name}, params...)
+	}
+	if w.s.bool() {
+		params = append(params, w.m("_meta", w.meta()))
+	}
+	return w.object(append(members, w.method("tools/call"), w.m("params", w.object(params...)))...)
 }
 
 // params writes name, arguments and perhaps _meta, with a duplicate of

@@ -10,9 +10,10 @@ import (
 // TestGenerateMessagePlantsEveryFlaw: over random inputs, every flaw of
 // messageFlaws is drawn, and each one that breaks the single reading of a
 // message (all but "escaped names", "jsonrpc version", "params not an
-// object", the two past the value cap and none) yields, at least once, a
+// object", the two past the value cap, "call of another shape" and none) yields, at least once, a
 // text admission refuses; the plain and escaped messages, those of another
-// JSON-RPC version, those whose params are not an object and those whose
+// JSON-RPC version, those whose params are not an object, the calls of
+// another shape and those whose
 // provenance or constrained argument is past ValueCap are admitted at
 // least once. A flaw that is drawn but never planted fails
 // here.
@@ -33,7 +34,7 @@ func TestGenerateMessagePlantsEveryFlaw(t *testing.T) {
 	}
 	for _, f := range messageFlaws {
 		switch f {
-		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap", argumentsPastCap:
+		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap", argumentsPastCap, "call of another shape":
 			if !admitted[f] {
 				t.Errorf("flaw %q: no message admitted", f)
 			}
