@@ -22,8 +22,9 @@ import (
 // again for every call that earns it), at most maxCachedChains of them,
 // each of at most maxCachedProvenance bytes; the least recently used goes
 // first. Nothing kept is modified after it is made: targets/bound reads a
-// chain and never writes it, and the cache hands out the same values to
-// every call. A chainCache is used by one goroutine (the session's client
+// chain and never writes it (nor a prepared check, once made), and the
+// cache hands out the same values to every call; only an extension's list
+// of prepared checks grows and is reordered. A chainCache is used by one goroutine (the session's client
 // reader); a nil *chainCache caches nothing, as Decide runs.
 type chainCache struct {
 	// The hop this guard appends (Config.Component and Config.Policy); a
