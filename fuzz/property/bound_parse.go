@@ -22,7 +22,9 @@ type ProvenanceReader struct {
 // provenance marshals (parse:marshal-error) to a form Parse accepts
 // (parse:marshalled-refused) and that marshals to itself
 // (parse:not-fixed-point); EffBound fails only for size
-// (parse:effbound-error); Check runs on a call of every rule; and the
+// (parse:effbound-error); Check runs on a call of every rule, and a check
+// prepared for the chain (bound.Prepare) decides it and every probe call
+// below as Check does (check:prepared-differs); and the
 // effbound is the meet of the hops (section 3.3): on probe calls built
 // from the chain's own operands it admits a call exactly when every hop's
 // bound does (meet:unsound, meet:incomplete). A panic anywhere is the
@@ -62,16 +64,23 @@ func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 		}
 		return nil
 	}
+	prepared := preparedChecks{}
 	for _, h := range p.Chain {
 		for _, rule := range h.Bound {
 			args := map[string]bound.Value{}
 			for a := range rule.Args {
 				args[a] = bound.String("a/b")
 			}
-			bound.Check(p, bound.Call{Name: rule.Tool, Arguments: args}, bound.Canon{Schemas: bound.Schemas{rule.Tool: {"a": bound.ModeHierarchical}}})
+			call, hc := bound.Call{Name: rule.Tool, Arguments: args}, bound.Canon{Schemas: bound.Schemas{rule.Tool: {"a": bound.ModeHierarchical}}}
+			if v := prepared.checkAsCheck(name, p, call, hc); v != nil {
+				return v
+			}
 		}
 	}
 	for _, call := range boundProbes(p) {
+		if v := prepared.checkAsCheck(name, p, call, c); v != nil {
+			return v
+		}
 		all := len(p.Chain) > 0
 		for _, h := range p.Chain {
 			all = all && bound.BoundAdmits(h.Bound, call, c)
@@ -82,6 +91,31 @@ func ProvenanceParsesAndMeets(r ProvenanceReader, raw []byte) *Violation {
 		case !got && all:
 			return violated(name, "meet:incomplete", "every hop admits %+v, the effbound denies it", call)
 		}
+	}
+	return nil
+}
+
+// preparedChecks are the prepared checks of one chain, by tool and
+// whether the Canon is the hierarchical one.
+type preparedChecks map[preparedKey]*bound.Prepared
+
+type preparedKey struct {
+	tool string
+	hier bool
+}
+
+// checkAsCheck holds the chain's prepared check of call's tool (made once
+// for each tool and Canon, and checking every call after) to bound.Check:
+// the same decision with the same reason (check:prepared-differs).
+func (pcs preparedChecks) checkAsCheck(name string, p *bound.Provenance, call bound.Call, c bound.Canon) *Violation {
+	k := preparedKey{call.Name, c.Schemas != nil}
+	pc := pcs[k]
+	if pc == nil {
+		pc = bound.Prepare(p, call.Name, c)
+		pcs[k] = pc
+	}
+	if got, want := pc.Check(call, c), bound.Check(p, call, c); got != want {
+		return violated(name, "check:prepared-differs", "%+v: prepared %+v, Check %+v", call, got, want)
 	}
 	return nil
 }

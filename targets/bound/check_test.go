@@ -1,8 +1,11 @@
 package bound
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/alloctest"
 )
 
 const appendixPlanner = `{"component":"planner","bound":[{"tool":"create_issue","args":{"repo":{"eq":"acme/app"}}}]}`
@@ -143,5 +146,50 @@ func TestParseToolsResponse(t *testing.T) {
 	}
 	if _, err := ParseTools([]byte(`{"tools":{}}`)); err == nil {
 		t.Error("tools object accepted")
+	}
+}
+
+// Check writes its reason only when it denies: a call that a hop's second
+// rule admits, after its first rule failed, costs one allocation more than
+// the same call admitted by the second rule alone (the first rule's sorted
+// argument names), not the failing rule's reason written with fmt (nine
+// allocations at 7fbd975); and an admitted call writes none (7fbd975: five
+// allocations, one of them its reason). The reason of an admitted call is
+// still the text it was, within MaxHops and past it.
+func TestCheckWritesAReasonOnlyWhenItDenies(t *testing.T) {
+	if alloctest.Race {
+		t.Skip(alloctest.RaceSkip)
+	}
+	chain := func(rules string) *Provenance {
+		p, err := Parse([]byte(`{"v":1,"chain":[{"component":"h","bound":[` + rules + `]}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	failing, admitting := `{"tool":"t","args":{"a":{"prefix":"/x/"}}}`, `{"tool":"t","args":{"a":{"prefix":"/srv/"}}}`
+	afterFailure, alone := chain(failing+","+admitting), chain(admitting)
+	c := call(t, `{"name":"t","arguments":{"a":"/srv/acme"}}`)
+	for _, p := range []*Provenance{afterFailure, alone} {
+		if d := Check(p, c, Canon{}); !d.Admit || d.Reason != "within effbound of 1 hops" {
+			t.Fatalf("%+v", d)
+		}
+	}
+	a := testing.AllocsPerRun(100, func() { Check(alone, c, Canon{}) })
+	b := testing.AllocsPerRun(100, func() { Check(afterFailure, c, Canon{}) })
+	if a > 4 {
+		t.Errorf("an admitted call makes %v allocations, want at most 4", a)
+	}
+	if b > a+1 {
+		t.Errorf("a call admitted after a failing rule makes %v allocations, the same call admitted alone %v: want at most one more", b, a)
+	}
+	for _, n := range []int{1, 2, MaxHops, MaxHops + 1, 3 * MaxHops} {
+		p := &Provenance{V: Version}
+		for range n {
+			p.Chain = append(p.Chain, alone.Chain[0])
+		}
+		if d, want := Check(p, c, Canon{}), fmt.Sprintf("within effbound of %d hops", n); !d.Admit || d.Reason != want {
+			t.Errorf("%d hops: %+v, want the reason %q", n, d, want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
@@ -32,11 +33,98 @@ func ParseValue(raw []byte) (Value, error) {
 // built. The decode is strict even on bytes that were not admitted (the
 // jsontext decoder refuses duplicate names and invalid UTF-8 on its own),
 // so a caller that skipped admission gets an error, never a lenient tree.
+//
+// A text that is one string, number or literal (a guard's argument, most
+// often) is read by the targets' lexer, targets/internal/jsonwire, without
+// jsontext's decoder: on a cold processor the decoder's code was about 80
+// of the 1,300 last-level misses of a small call's decision
+// (docs/PERFORMANCE.md, "The guard's cold call"). Only a scalar that is
+// well formed by RFC 8259 is read so; anything else, a fault included, is
+// left to jsontext, so its errors are what they were.
 func DecodeAdmitted(raw []byte) (Value, error) {
-	if n, _ := jsonwire.CountValues(raw, jsonwire.SkipSpace(raw, 0), MaxValues); n > MaxValues {
+	start := jsonwire.SkipSpace(raw, 0)
+	if v, ok := decodeScalar(raw, start); ok {
+		return v, nil
+	}
+	if n, _ := jsonwire.CountValues(raw, start, MaxValues); n > MaxValues {
 		return Value{}, overLimit("", "values", MaxValues)
 	}
 	return decodeAdmitted(raw)
+}
+
+// decodeScalar reads raw as one string, number or literal starting at
+// raw[i] with nothing after it but whitespace, as jsontext reads it: a
+// string's value (its escapes decoded by jsonwire, a surrogate pair joined),
+// a number's text as written. ok is false for any other text, and for a
+// scalar that is not well formed (a raw control character, ill-formed
+// UTF-8, a bad or lone surrogate escape, a number outside the grammar).
+func decodeScalar(raw []byte, i int) (v Value, ok bool) {
+	if i >= len(raw) {
+		return Value{}, false
+	}
+	end := 0
+	switch c := raw[i]; {
+	case c == '"':
+		if end, ok = jsonwire.StringEnd(raw, i); !ok {
+			return Value{}, false
+		}
+		s, ok := stringValue(raw[i+1 : end-1])
+		if !ok {
+			return Value{}, false
+		}
+		v = Value{Kind: KindString, Str: s}
+	case c == '-' || '0' <= c && c <= '9':
+		var num jsonwire.Number
+		if jsonwire.ReadNumber(raw, i, &num) != nil {
+			return Value{}, false
+		}
+		end = num.End
+		v = Value{Kind: KindNumber, Number: string(raw[i:end])}
+	default:
+		for _, lit := range [...]struct {
+			text string
+			v    Value
+		}{{"true", Value{Kind: KindBool, Bool: true}}, {"false", Value{Kind: KindBool}}, {"null", Value{Kind: KindNull}}} {
+			if len(raw)-i >= len(lit.text) && string(raw[i:i+len(lit.text)]) == lit.text {
+				v, end = lit.v, i+len(lit.text)
+				break
+			}
+		}
+		if end == 0 {
+			return Value{}, false
+		}
+	}
+	if jsonwire.SkipSpace(raw, end) != len(raw) {
+		return Value{}, false
+	}
+	return v, true
+}
+
+// stringValue is the value of a string token's body, false unless every
+// byte stands in a string by RFC 8259 section 7 (no control character,
+// well-formed UTF-8) and every escape is well formed and no lone
+// surrogate (jsonwire.AppendUnquoted). A body of plain ASCII is copied.
+func stringValue(body []byte) (string, bool) {
+	plain := true
+	for _, c := range body {
+		if c < 0x20 {
+			return "", false
+		}
+		if c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+		}
+	}
+	if plain {
+		return string(body), true
+	}
+	if !utf8.Valid(body) {
+		return "", false
+	}
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body), true
+	}
+	out, ok := jsonwire.AppendUnquoted(make([]byte, 0, len(body)), body)
+	return string(out), ok
 }
 
 // decodeAdmitted decodes raw with jsontext, strictly. The decoder reads a

@@ -36,7 +36,10 @@
 //   - [Provenance.Extend] appends one hop; [Provenance.MarshalJSON] writes the
 //     chain back deterministically.
 //   - [EffBound] computes the meet of every hop's bound; [Check] decides one
-//     call against a chain, returning a [Decision] with a reason.
+//     call against a chain, returning a [Decision] with a reason. [Prepare]
+//     makes a chain's check of one tool once ([Prepared]: the rules, their
+//     meet and canonical operands) for a guard that checks many calls with
+//     one chain; its Check is Check's decision, reason included.
 //   - [ParseTools] reads a tools/list result into [Schemas], which say which
 //     arguments are paths or URIs (section 3.2.2 step 2 and 3).
 //

@@ -43,17 +43,8 @@ func (e *evaluator) charge(n int) bool {
 // forms cached and the work charged; past the cap it admits nothing.
 func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 	for _, r := range readings(e.canon.ModeOf(tool, arg)) {
-		k := evalKey{arg, r}
-		cv, seen := e.values.get(k)
-		if !seen {
-			if !e.charge(valueSize(v)) {
-				return false
-			}
-			w, err := canonValue(v, r, e.canon.Fold)
-			cv = evalValue{w, err == nil}
-			e.values.put(k, cv)
-		}
-		if !cv.ok || !e.charge(c.jsonLen()) {
+		cv, ok := e.argument(arg, r, v)
+		if !ok || !e.charge(c.jsonLen()) {
 			return false
 		}
 		var cc *canonical
@@ -63,11 +54,28 @@ func (e *evaluator) admits(tool, arg string, c Constraint, v Value) bool {
 		} else {
 			cc = e.operands.get(c, r, e.canon.Fold, true)
 		}
-		if !e.charge(matchCost(cc, cv.v)) || !cc.admits(cv.v) {
+		if !e.charge(matchCost(cc, cv)) || !cc.admits(cv) {
 			return false
 		}
 	}
 	return true
+}
+
+// argument is argument arg's value v canonicalized under reading r, made
+// once a check (the first time, its size is charged), and false when it
+// cannot be canonicalized or the work cap is passed.
+func (e *evaluator) argument(arg string, r Mode, v Value) (Value, bool) {
+	k := evalKey{arg, r}
+	cv, seen := e.values.get(k)
+	if !seen {
+		if !e.charge(valueSize(v)) {
+			return Value{}, false
+		}
+		w, err := canonValue(v, r, e.canon.Fold)
+		cv = evalValue{w, err == nil}
+		e.values.put(k, cv)
+	}
+	return cv.v, cv.ok
 }
 
 // matchCost is the glob steps and prefix bytes evaluating cc on v takes.

@@ -55,9 +55,18 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 		d.Arguments = args.Of(out)
 	}
 	if refusal == nil {
-		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, constrained(ext, call.Name), call.Arguments); err != nil {
+		// The arguments the rules for the tool constrain: the prepared
+		// check's, or found in the chain (on the stack).
+		pc := extended.prepared(call.Name, cfg.Canon)
+		var names map[string]bool
+		if pc != nil {
+			names = pc.Arguments()
+		} else {
+			names = constrained(ext, call.Name)
+		}
+		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, names, call.Arguments); err != nil {
 			refusal = unreadArguments(err)
-		} else if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
+		} else if c := checkCall(pc, ext, call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
 		}
 	}
@@ -66,6 +75,15 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	}
 	d.Action, d.Message, d.Refusal = Forward, out, refusal
 	return d
+}
+
+// checkCall is bound.Check of call against ext, by its prepared check pc
+// when there is one (the same decision: bound.Prepared).
+func checkCall(pc *bound.Prepared, ext *bound.Provenance, call bound.Call, c bound.Canon) bound.Decision {
+	if pc != nil {
+		return pc.Check(call, c)
+	}
+	return bound.Check(ext, call, c)
 }
 
 // callName reads the params' name and the kind of its arguments as

@@ -22,8 +22,9 @@ import (
 // again for every call that earns it), at most maxCachedChains of them,
 // each of at most maxCachedProvenance bytes; the least recently used goes
 // first. Nothing kept is modified after it is made: targets/bound reads a
-// chain and never writes it, and the cache hands out the same values to
-// every call. A chainCache is used by one goroutine (the session's client
+// chain and never writes it (nor a prepared check, once made), and the
+// cache hands out the same values to every call; only an extension's list
+// of prepared checks grows and is reordered. A chainCache is used by one goroutine (the session's client
 // reader); a nil *chainCache caches nothing, as Decide runs.
 type chainCache struct {
 	// The hop this guard appends (Config.Component and Config.Policy); a
@@ -38,6 +39,11 @@ type chainCache struct {
 const (
 	maxCachedChains     = 8
 	maxCachedProvenance = 16 << 10
+	// A kept chain of at most maxPreparedProvenance bytes (or the one
+	// this guard originates) keeps the prepared checks of the last
+	// maxPreparedTools tools called with it.
+	maxPreparedProvenance = 4 << 10
+	maxPreparedTools      = 4
 )
 
 // chainEntry is one provenance value read: its bytes, as the message wrote
@@ -51,10 +57,49 @@ type chainEntry struct {
 
 // extension is a chain extended by this guard's hop and the JSON that the
 // forwarded call carries (targets/bound's serialization, written as one
-// line).
+// line). An extension the cache keeps for a small chain also keeps the
+// checks of the tools called with it, prepared (bound.Prepare: each hop's
+// rules for the tool, their meet and their operands canonicalized, made
+// once for the session instead of for every call), most recently used
+// first.
 type extension struct {
 	chain   *bound.Provenance
 	written []byte
+	checks  *preparedChecks // nil: none kept (one word: Decide makes an extension for every call)
+}
+
+// preparedChecks are the checks an extension keeps, most recently used
+// first, at most maxPreparedTools.
+type preparedChecks struct{ list []*bound.Prepared }
+
+// prepared returns the prepared check of tool against x's chain when x
+// keeps them, made for the first call of the tool (and again when the
+// Canon has changed since: the schemas a session learns); nil when x
+// keeps none, and the call is checked by bound.Check itself.
+func (x *extension) prepared(tool string, c bound.Canon) *bound.Prepared {
+	if x.checks == nil {
+		return nil
+	}
+	list := x.checks.list
+	i := 0
+	for i < len(list) && list[i].Tool() != tool {
+		i++
+	}
+	if i == len(list) {
+		if len(list) < maxPreparedTools {
+			list = append(list, nil)
+		}
+		i = len(list) - 1
+		list[i] = nil
+	}
+	pc := list[i]
+	if pc == nil || !pc.Serves(tool, c) {
+		pc = bound.Prepare(x.chain, tool, c)
+	}
+	copy(list[1:i+1], list[:i])
+	list[0] = pc
+	x.checks.list = list
+	return pc
 }
 
 // newChainCache is the cache of a session of cfg.
@@ -98,7 +143,7 @@ func (c *chainCache) decode(raw []byte) (*bound.Provenance, error) {
 // did not decode, or a configuration other than the session's, is
 // extended anew.
 func (c *chainCache) extend(inbound *bound.Provenance, cfg Config) (*extension, error) {
-	slot := c.slotOf(inbound, cfg)
+	slot, size := c.slotOf(inbound, cfg)
 	if slot != nil && *slot != nil {
 		return *slot, nil
 	}
@@ -108,6 +153,9 @@ func (c *chainCache) extend(inbound *bound.Provenance, cfg Config) (*extension, 
 		return nil, err
 	}
 	e := &extension{chain: ext, written: reframe(pb)}
+	if slot != nil && size <= maxPreparedProvenance {
+		e.checks = &preparedChecks{}
+	}
 	if slot != nil {
 		*slot = e
 	}
@@ -115,20 +163,21 @@ func (c *chainCache) extend(inbound *bound.Provenance, cfg Config) (*extension, 
 }
 
 // slotOf is where the extension of inbound is kept: the entry that decoded
-// it, or the originated chain's; nil when it is not kept.
-func (c *chainCache) slotOf(inbound *bound.Provenance, cfg Config) **extension {
+// it, or the originated chain's; nil when it is not kept. size is the
+// length of the provenance value read (0 for the originated chain).
+func (c *chainCache) slotOf(inbound *bound.Provenance, cfg Config) (slot **extension, size int) {
 	if c == nil || cfg.Component != c.component || !sameBound(cfg.Policy, c.policy) {
-		return nil
+		return nil, 0
 	}
 	if inbound == nil {
-		return &c.originated
+		return &c.originated, 0
 	}
 	for _, e := range c.entries {
 		if e.inbound == inbound {
-			return &e.extended
+			return &e.extended, len(e.provenance)
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // sameBound reports whether a and b are the same slice (the configuration's

@@ -240,3 +240,61 @@ func TestChainCacheServesOnlyItsSession(t *testing.T) {
 		t.Errorf("another policy: %v", err)
 	}
 }
+
+// TestChainCachePreparesChecks: a kept chain keeps the prepared checks of
+// the last maxPreparedTools tools called with it, re-made when the Canon
+// changes (a session learns schemas): the kept check serves the Canon of
+// the last call, and every decision is Decide's. A chain of more than
+// maxPreparedProvenance bytes keeps none.
+func TestChainCachePreparesChecks(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	chains := newChainCache(cfg)
+	hier := cfg
+	hier.Canon.Schemas = bound.Schemas{"read_file": {"path": bound.ModeHierarchical}}
+	// Under the dual reading "/srv/./acme/x" is outside the prefix
+	// /srv/acme/, under the hierarchical one inside it.
+	msg := []byte(callWith(`{"path":"/srv/./acme/x"}`, ""))
+	outcomes := map[bool]bool{}
+	for _, c := range []Config{cfg, hier, cfg, hier} {
+		got, want := decide(msg, c, chains), Decide(msg, c)
+		if err := sameDecision(got, want); err != nil {
+			t.Fatalf("%+v: %v", c.Canon, err)
+		}
+		outcomes[want.Refusal == nil] = true
+		x := chains.originated
+		if x == nil || x.checks == nil || len(x.checks.list) != 1 || !x.checks.list[0].Serves("read_file", c.Canon) {
+			t.Fatalf("after a call under %+v the originated chain keeps %+v", c.Canon, x)
+		}
+	}
+	if len(outcomes) != 2 {
+		t.Fatalf("the Canon did not change the decision: %v", outcomes)
+	}
+	tools := []string{"a", "b", "c", "d", "e", "f", "read_file"}
+	for _, tool := range tools {
+		m := []byte(strings.Replace(string(msg), `"read_file"`, `"`+tool+`"`, 1))
+		if err := sameDecision(decide(m, cfg, chains), Decide(m, cfg)); err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+	}
+	list := chains.originated.checks.list
+	if len(list) != maxPreparedTools {
+		t.Fatalf("%d checks kept, want %d", len(list), maxPreparedTools)
+	}
+	for i, pc := range list {
+		if want := tools[len(tools)-1-i]; pc.Tool() != want {
+			t.Errorf("check %d is %s's, want %s's (most recent first)", i, pc.Tool(), want)
+		}
+	}
+	long := `{"v":1,"chain":[{"component":"` + strings.Repeat("h", maxPreparedProvenance) + `","bound":[{"tool":"read_file","args":{"path":{"prefix":"/srv/"}}}]}]}`
+	if err := sameDecision(decide(callCarrying(long), cfg, chains), Decide(callCarrying(long), cfg)); err != nil {
+		t.Fatal(err)
+	}
+	if e := chains.entries[0]; e.extended == nil || e.extended.checks != nil {
+		t.Errorf("a chain of %d bytes keeps prepared checks", len(e.provenance))
+	}
+	short := callCarrying(cachedChain)
+	decide(short, cfg, chains)
+	if e := chains.entries[0]; e.extended == nil || e.extended.checks == nil || len(e.extended.checks.list) != 1 {
+		t.Errorf("a chain of %d bytes keeps no prepared check", len(e.provenance))
+	}
+}
