@@ -91,6 +91,8 @@ func sameDecision(property string, mode guard.Mode, got, want guard.Decision) *V
 	case (got.Refusal == nil) != (want.Refusal == nil) ||
 		got.Refusal != nil && (got.Refusal.Class != want.Refusal.Class || got.Refusal.Code != want.Refusal.Code || got.Refusal.Reason != want.Refusal.Reason):
 		return violated(property, "reference:refusal", "%v: refusal %v, the reference %v", mode, got.Refusal, want.Refusal)
+	case got.Refusal != nil && refusalFault(got.Refusal) != refusalFault(want.Refusal):
+		return violated(property, "reference:fault", "%v: refusal for the fault %v, the reference %v", mode, refusalFault(got.Refusal), refusalFault(want.Refusal))
 	case !bytes.Equal(got.ID, want.ID):
 		return violated(property, "reference:id", "%v: id %s, the reference %s", mode, got.ID, want.ID)
 	case got.Method != want.Method:
@@ -125,4 +127,15 @@ func sameAnswer(property string, mode guard.Mode, got, want []byte) *Violation {
 		return violated(property, "reference:message", "%v: answered %q, the reference %q", mode, got, want)
 	}
 	return nil
+}
+
+// refusalFault is the bound.Fault of a refusal's cause (bound.FaultNone for
+// a cause that is no *bound.MalformedError): the rule of SEP-3246 the
+// message broke, which the guard and its twin must name alike.
+func refusalFault(r *guard.Refusal) bound.Fault {
+	var me *bound.MalformedError
+	if r == nil || !errors.As(r.Cause, &me) {
+		return bound.FaultNone
+	}
+	return me.Fault
 }

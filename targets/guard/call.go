@@ -87,7 +87,8 @@ func checkCall(pc *bound.Prepared, ext *bound.Provenance, call bound.Call, c bou
 }
 
 // callName reads the params' name and the kind of its arguments as
-// bound.CallFromValue does, with its faults.
+// bound.CallFromValue does, with its faults (bound.Fault: the name missing
+// or not a string, the arguments not an object).
 func callName(msg []byte, m *message) (bound.Call, error) {
 	name := m.name
 	s, ok := "", false
@@ -95,10 +96,14 @@ func callName(msg []byte, m *message) (bound.Call, error) {
 		s, ok = jsonwire.Unquote(name.Of(msg)) // false for any value but a string
 	}
 	if !ok {
-		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Reason: "a call needs a string name"}
+		fault := bound.FaultWantString
+		if !name.ok {
+			fault = bound.FaultMissing
+		}
+		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Fault: fault, Reason: "a call needs a string name"}
 	}
 	if a := m.arguments; a.ok && !a.isObject(msg) {
-		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Reason: "arguments must be an object, not " + a.kindOf(msg)}
+		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Fault: bound.FaultWantObject, Reason: "arguments must be an object, not " + a.kindOf(msg)}
 	}
 	return bound.Call{Name: s, Arguments: map[string]bound.Value{}}, nil
 }
