@@ -168,7 +168,7 @@ func (p *decodePath) String() string {
 		if t.index >= 0 {
 			b.WriteString(strconv.Itoa(t.index))
 		} else {
-			b.WriteString(escapePointer(t.name))
+			b.WriteString(EscapePointerToken(t.name))
 		}
 	}
 	return b.String()
@@ -249,9 +249,10 @@ func decodeFault(path *decodePath, err error) error {
 // pointerEscaper escapes the reference tokens of RFC 6901 section 3.
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
-// escapePointer escapes one reference token (RFC 6901 section 3); a token
-// with nothing to escape is returned as it is, without allocating.
-func escapePointer(tok string) string {
+// EscapePointerToken escapes one reference token of a JSON pointer (RFC
+// 6901 section 3: '~' as "~0", '/' as "~1"); a token with nothing to
+// escape is returned as it is, without allocating.
+func EscapePointerToken(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
 		return tok
 	}

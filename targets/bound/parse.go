@@ -153,7 +153,7 @@ func ruleFromValue(v Value, ptr string) (Rule, error) {
 		return Rule{}, malformed(ptr+"/args", FaultWantObject, "args must be an object, not %v", args.Kind)
 	}
 	for _, m := range args.Members {
-		c, err := constraintFromValue(m.Value, ptr+"/args/"+escapePointer(m.Name))
+		c, err := constraintFromValue(m.Value, ptr+"/args/"+EscapePointerToken(m.Name))
 		if err != nil {
 			return Rule{}, err
 		}
@@ -173,10 +173,10 @@ func constraintFromValue(v Value, ptr string) (Constraint, error) {
 		return Constraint{}, malformed(ptr, FaultOperatorCount, "a constraint needs one operator")
 	case 1:
 	default:
-		return Constraint{}, malformed(ptr+"/"+escapePointer(v.Members[1].Name), FaultOperatorCount, "two operators in one constraint (%q and %q)", v.Members[0].Name, v.Members[1].Name)
+		return Constraint{}, malformed(ptr+"/"+EscapePointerToken(v.Members[1].Name), FaultOperatorCount, "two operators in one constraint (%q and %q)", v.Members[0].Name, v.Members[1].Name)
 	}
 	op, arg := Op(v.Members[0].Name), v.Members[0].Value
-	at := ptr + "/" + escapePointer(string(op))
+	at := ptr + "/" + EscapePointerToken(string(op))
 	switch op {
 	case OpEq:
 		return Constraint{Op: OpEq, Value: arg}, nil
@@ -231,7 +231,7 @@ func onlyMembers(v Value, ptr string, allowed ...string) error {
 			ok = ok || m.Name == a
 		}
 		if !ok {
-			return malformed(ptr+"/"+escapePointer(m.Name), FaultUnknownMember, "unknown member %q", m.Name)
+			return malformed(ptr+"/"+EscapePointerToken(m.Name), FaultUnknownMember, "unknown member %q", m.Name)
 		}
 	}
 	return nil

@@ -187,7 +187,7 @@ func (r Reading) ruleUnder(v Value, ptr string) (Rule, error) {
 		return Rule{}, readingFault(ptr+"/args", "args must be an object")
 	}
 	for _, m := range args.Members {
-		c, err := r.constraintUnder(m.Value, ptr+"/args/"+escapePointer(m.Name))
+		c, err := r.constraintUnder(m.Value, ptr+"/args/"+EscapePointerToken(m.Name))
 		if err != nil {
 			return Rule{}, err
 		}
@@ -204,7 +204,7 @@ func (r Reading) constraintUnder(v Value, ptr string) (Constraint, error) {
 		return Constraint{}, readingFault(ptr, "a constraint is an object with one operator")
 	}
 	op, arg := Op(v.Members[0].Name), v.Members[0].Value
-	at := ptr + "/" + escapePointer(string(op))
+	at := ptr + "/" + EscapePointerToken(string(op))
 	switch {
 	case op == OpEq:
 		return Constraint{Op: OpEq, Value: arg}, nil

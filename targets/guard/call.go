@@ -183,7 +183,7 @@ func readChunk(msg []byte, args []uint32, shift int, names map[string]bool, into
 		n, _ := jsonwire.CountValues(raw, 0, *left)
 		if n > *left {
 			return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
-				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + name})
+				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + bound.EscapePointerToken(name)})
 		}
 		*left -= n
 		v, err := bound.DecodeAdmitted(raw)
