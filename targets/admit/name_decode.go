@@ -24,7 +24,9 @@ func (s *scanner) enterName(q, end int, escaped bool) error {
 		bit := uint64(1) << (bloomMix(key, name) >> 58)
 		if m.seen&bit == 0 {
 			m.seen |= bit
-			ns.push(e)
+			if !ns.pushCur(e) {
+				ns.pushChunk(e)
+			}
 			return nil
 		}
 	}
