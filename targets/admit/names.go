@@ -309,5 +309,8 @@ func bloomMix(key uint64, name []byte) uint64 {
 	if n := len(name); n > 8 {
 		h ^= binary.LittleEndian.Uint64(name[n-8:])<<1 ^ uint64(n)
 	}
-	return h * 0x9E3779B97F4A7C15
+	return h * bloomMul
 }
+
+// bloomMul spreads a name's key over the word's top bits (Fibonacci hashing).
+const bloomMul = 0x9E3779B97F4A7C15

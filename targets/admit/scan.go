@@ -110,7 +110,7 @@ value:
 		}
 		goto value
 	case '"':
-		i, err = s.scanString(i, false)
+		i, err = s.scanString(i, i+1, false)
 	case 't':
 		i, err = s.scanLiteral(i, "true")
 	case 'f':
@@ -177,7 +177,7 @@ name:
 	if in[i] != '"' {
 		return s.fail(Syntax, WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
-	if i, err = s.scanString(i, true); err != nil {
+	if i, err = s.scanName(i); err != nil {
 		return err
 	}
 	if i < n && in[i] == ':' {

@@ -8,14 +8,14 @@ import (
 )
 
 // scanString reads the string whose opening quote is at offset q and returns
-// the offset after its closing quote. Every byte is checked to be part of a
+// the offset after its closing quote; the bytes before offset i, at least
+// q+1, are known to be plain ASCII (jsonwire.PlainASCII). Every byte is checked to be part of a
 // Unicode scalar value (RFC 8785 section 3.1, RFC 7493 section 2.1) and, under
 // IJSON, not a noncharacter. A member name is also entered in the open
 // object's name set.
-func (s *scanner) scanString(q int, name bool) (int, error) {
+func (s *scanner) scanString(q, i int, name bool) (int, error) {
 	in := s.in
 	n := len(in)
-	i := q + 1
 	escaped := false
 	for {
 		for i+8 <= n {
@@ -146,4 +146,92 @@ func decodeScalar(in []byte, i int) (rune, int) {
 // U+FDD0..U+FDEF and the last two code points of every plane.
 func isNoncharacter(r rune) bool {
 	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
+}
+
+// scanName reads the member name whose opening quote is at offset q, as
+// scanString(q, q+1, true) does. A name of at most eight bytes of plain ASCII,
+// the common case (issue 20: most member names are 2 to 8 bytes, so the
+// duplicate-name check costs per name, not per byte), is read from the one
+// word that holds it and its closing quote, the word is its key, and it is
+// entered into a small object's set here without enterName's call when
+// the object's Bloom filter has not seen it; anything else goes through
+// scanString.
+func (s *scanner) scanName(q int) (int, error) {
+	in := s.in
+	i := q + 1
+	if i+8 > len(in) {
+		return s.scanString(q, i, true)
+	}
+	w := binary.LittleEndian.Uint64(in[i:])
+	var end int
+	var key uint64
+	if m := jsonwire.StopsForScalars(w); m != 0 {
+		t := bits.TrailingZeros64(m)
+		end = i + t>>3
+		if in[end] != '"' {
+			return s.scanString(q, end, true)
+		}
+		key = w & (1<<(t&^7) - 1)
+	} else {
+		end = i + 8
+		if end >= len(in) || in[end] != '"' {
+			return s.scanString(q, end, true)
+		}
+		key = w
+	}
+	if !checkNames {
+		return end + 1, nil
+	}
+	m := &s.stack[s.depth-1].names
+	ns := &s.names
+	if !m.indexed && ns.count-m.entries < linearLimit {
+		bit := uint64(1) << (key * bloomMul >> 58) // bloomMix(key, name)
+		e := makeEntry(i, end-i, false)
+		if m.seen&bit != 0 {
+			switch prior := ns.searchWord(m, e, key); {
+			case prior >= 0:
+				return 0, s.duplicate(q, prior)
+			case prior == searchEscaped:
+				goto slow
+			}
+		}
+		if !ns.pushCur(e) {
+			ns.pushChunk(e)
+		}
+		m.seen |= bit
+		return end + 1, nil
+	}
+slow:
+	if err := s.enterName(q, end, false); err != nil {
+		return 0, err
+	}
+	return end + 1, nil
+}
+
+// searchEscaped is what searchWord returns when an earlier name holds an
+// escape or is not in cur, and only add can decide.
+const searchEscaped = -2
+
+// searchWord looks for e, an unescaped name of at most eight bytes whose
+// key is key, among the earlier names of the small object m after a Bloom
+// hit (issue 20: one in sixteen names on api, most of them a collision),
+// comparing each by length and key without a call: it returns the opening
+// quote of the equal one, -1 if there is none, or searchEscaped. Each
+// earlier name starts before e, so its word is within the input.
+func (ns *nameSet) searchWord(m *nameMark, e nameEntry, key uint64) int {
+	if m.entries < ns.curBase {
+		return searchEscaped
+	}
+	mask := uint64(1)<<(8*e.count()) - 1
+	for _, p := range ns.cur[m.entries-ns.curBase : ns.count-ns.curBase] {
+		switch {
+		case p>>offsetBits == e>>offsetBits: // the same count, unescaped
+			if binary.LittleEndian.Uint64(ns.in[p.off():])&mask == key {
+				return p.quote()
+			}
+		case p&escapedBit != 0:
+			return searchEscaped
+		}
+	}
+	return -1
 }
