@@ -137,6 +137,14 @@ value:
 			i, err = s.scanLiteral(i, "null")
 		}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// The common case: a number RFC 8785 cannot refuse, read
+		// without keeping its parts.
+		if !s.ijson {
+			if end, big := skipNumber(in, i); end >= 0 && !big {
+				i = end
+				goto next
+			}
+		}
 		if e := jsonwire.ReadNumber(in, i, &num); e != nil {
 			return e
 		}

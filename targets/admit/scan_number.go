@@ -79,3 +79,70 @@ func (s *scanner) unsafeInteger(num *jsonwire.Number) bool {
 	f, _ := strconv.ParseFloat(string(in[num.Start:num.End]), 64)
 	return math.Abs(f) >= 1<<53
 }
+
+// skipNumber reads the number token at in[i] as jsonwire.ReadNumber does
+// and returns the offset after it, and whether RFC 8785 may refuse it
+// (mayRefuse: its integer digits and exponent reach past 10^308). It keeps
+// nothing else of the token (issue 20: ReadNumber's Number, nine fields
+// stored and read back, was an eighth of a number's cost), and it returns
+// an end of -1 for a token outside the grammar, for which the caller asks
+// ReadNumber where and why.
+func skipNumber(in []byte, i int) (end int, big bool) {
+	n := len(in)
+	if uint(i) < uint(n) && in[i] == '-' {
+		i++
+	}
+	if uint(i) >= uint(n) {
+		return -1, false
+	}
+	intStart := i
+	switch c := in[i]; {
+	case c == '0':
+		i++
+		if uint(i) < uint(n) && isDigit(in[i]) {
+			return -1, false
+		}
+	case isDigit(c):
+		if i++; uint(i) < uint(n) && isDigit(in[i]) {
+			i = n - len(jsonwire.PastDigits(in[i+1:]))
+		}
+	default:
+		return -1, false
+	}
+	intDigits := i - intStart
+	if uint(i) < uint(n) && in[i] == '.' {
+		i++
+		fracStart := i
+		i = n - len(jsonwire.PastDigits(in[i:]))
+		if i == fracStart {
+			return -1, false
+		}
+	}
+	if uint(i) < uint(n) && (in[i] == 'e' || in[i] == 'E') {
+		i++
+		negExp := false
+		if uint(i) < uint(n) && (in[i] == '+' || in[i] == '-') {
+			negExp = in[i] == '-'
+			i++
+		}
+		expStart := i
+		var exp int64
+		for uint(i) < uint(n) && isDigit(in[i]) {
+			if exp < jsonwire.ExpSaturate {
+				exp = exp*10 + int64(in[i]-'0')
+			}
+			i++
+		}
+		if i == expStart {
+			return -1, false
+		}
+		exp = min(exp, jsonwire.ExpSaturate)
+		if negExp {
+			exp = -exp
+		}
+		return i, int64(intDigits)+exp > 308
+	}
+	return i, intDigits > 308
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

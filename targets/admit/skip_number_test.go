@@ -1,0 +1,69 @@
+package admit
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
+)
+
+// TestSkipNumberMatchesReadNumber holds skipNumber, admission's number
+// reader (issue 20), to jsonwire.ReadNumber and mayRefuse: on every string
+// of up to five bytes over the number alphabet and on random longer ones
+// (long digit runs, exponents near 308 and past the saturation), skipNumber
+// ends a token exactly where ReadNumber does, says big exactly when
+// mayRefuse does under RFC 8785, and returns -1 exactly when ReadNumber
+// refuses the token.
+func TestSkipNumberMatchesReadNumber(t *testing.T) {
+	s := &scanner{}
+	check := func(in []byte) {
+		t.Helper()
+		var num jsonwire.Number
+		err := jsonwire.ReadNumber(in, 0, &num)
+		end, big := skipNumber(in, 0)
+		switch {
+		case err != nil && end != -1:
+			t.Fatalf("%q: skipNumber ends at %d, ReadNumber refuses: %v", in, end, err)
+		case err == nil && (end != num.End || big != s.mayRefuse(&num)):
+			t.Fatalf("%q: skipNumber %d, %v; ReadNumber %d, mayRefuse %v", in, end, big, num.End, s.mayRefuse(&num))
+		}
+	}
+	const alphabet = "-0129.eE+ x"
+	var walk func(prefix []byte)
+	walk = func(prefix []byte) {
+		check(prefix)
+		if len(prefix) == 5 {
+			return
+		}
+		for k := range len(alphabet) {
+			walk(append(prefix, alphabet[k]))
+		}
+	}
+	walk(nil)
+	r := rand.New(rand.NewPCG(20, 8785))
+	digits := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+		return b.String()
+	}
+	parts := []func() string{
+		func() string { return []string{"", "-"}[r.IntN(2)] },
+		func() string { return []string{"0", "1" + digits(r.IntN(320)), digits(1 + r.IntN(20))}[r.IntN(3)] },
+		func() string { return []string{"", "." + digits(r.IntN(20)), "."}[r.IntN(3)] },
+		func() string {
+			return []string{"", "e", "E+", "e-", "e"}[r.IntN(5)] +
+				[]string{digits(r.IntN(4)), "30" + digits(1), "9" + digits(r.IntN(16)), "00000000000000000000309"}[r.IntN(4)]
+		},
+		func() string { return []string{"", ",", "]", " ", "x", "."}[r.IntN(6)] },
+	}
+	for range 200_000 {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p())
+		}
+		check([]byte(b.String()))
+	}
+}
