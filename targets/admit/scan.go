@@ -137,10 +137,11 @@ value:
 			i, err = s.scanLiteral(i, "null")
 		}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		// The common case: a number RFC 8785 cannot refuse, read
-		// without keeping its parts.
+		// The common case: numbers RFC 8785 cannot refuse, read
+		// without keeping their parts, and in an array the numbers
+		// after it too.
 		if !s.ijson {
-			if end, big := skipNumber(in, i); end >= 0 && !big {
+			if end := skipNumbers(in, i, !obj); end >= 0 {
 				i = end
 				goto next
 			}

@@ -8,25 +8,27 @@ import (
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
-// TestSkipNumberMatchesReadNumber holds skipNumber, admission's number
-// reader (issue 20), to jsonwire.ReadNumber and mayRefuse: on every string
+// TestSkipNumberMatchesReadNumber holds skipNumbers, admission's number
+// reader (issue 20), on one token to jsonwire.ReadNumber and mayRefuse: on every string
 // of up to five bytes over the number alphabet and on random longer ones
-// (long digit runs, exponents near 308 and past the saturation), skipNumber
-// ends a token exactly where ReadNumber does, says big exactly when
-// mayRefuse does under RFC 8785, and returns -1 exactly when ReadNumber
-// refuses the token.
+// (long digit runs, exponents near 308 and past the saturation),
+// skipNumbers ends a token exactly where ReadNumber does and returns -1
+// exactly when ReadNumber refuses it or mayRefuse holds under RFC 8785.
+// Arrays of those tokens, whole and cut, Scan judges as Reference does.
 func TestSkipNumberMatchesReadNumber(t *testing.T) {
 	s := &scanner{}
 	check := func(in []byte) {
 		t.Helper()
 		var num jsonwire.Number
 		err := jsonwire.ReadNumber(in, 0, &num)
-		end, big := skipNumber(in, 0)
+		end := skipNumbers(in, 0, false)
 		switch {
 		case err != nil && end != -1:
-			t.Fatalf("%q: skipNumber ends at %d, ReadNumber refuses: %v", in, end, err)
-		case err == nil && (end != num.End || big != s.mayRefuse(&num)):
-			t.Fatalf("%q: skipNumber %d, %v; ReadNumber %d, mayRefuse %v", in, end, big, num.End, s.mayRefuse(&num))
+			t.Fatalf("%q: skipNumbers ends at %d, ReadNumber refuses: %v", in, end, err)
+		case err == nil && s.mayRefuse(&num) && end != -1:
+			t.Fatalf("%q: skipNumbers ends at %d, mayRefuse", in, end)
+		case err == nil && !s.mayRefuse(&num) && end != num.End:
+			t.Fatalf("%q: skipNumbers ends at %d, ReadNumber at %d", in, end, num.End)
 		}
 	}
 	const alphabet = "-0129.eE+ x"
@@ -59,11 +61,32 @@ func TestSkipNumberMatchesReadNumber(t *testing.T) {
 		},
 		func() string { return []string{"", ",", "]", " ", "x", "."}[r.IntN(6)] },
 	}
-	for range 200_000 {
+	token := func() string {
 		var b strings.Builder
 		for _, p := range parts {
 			b.WriteString(p())
 		}
-		check([]byte(b.String()))
+		return b.String()
+	}
+	for range 200_000 {
+		check([]byte(token()))
+	}
+	for range 20_000 {
+		var b strings.Builder
+		b.WriteByte('[')
+		for k := range 1 + r.IntN(6) {
+			if k > 0 {
+				b.WriteString([]string{",", ",", ",", ", ", ",,"}[r.IntN(5)])
+			}
+			b.WriteString(strings.TrimRight(token(), ",] x."))
+		}
+		b.WriteByte(']')
+		doc := []byte(b.String())
+		for _, in := range [][]byte{doc, doc[:r.IntN(len(doc))]} {
+			got, want := Scan(in, Options{}), Reference(in, Options{})
+			if kindOf(got) != kindOf(want) || offsetOf(got) != offsetOf(want) {
+				t.Fatalf("%q: Scan %v, Reference %v", in, got, want)
+			}
+		}
 	}
 }
