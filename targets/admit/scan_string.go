@@ -42,25 +42,40 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 			return i + 1, nil
 		case c == '\\':
 			escaped = true
-			switch {
-			case i+1 < n && shortEscape[in[i+1]]:
+			if i+1 < n && shortEscape[in[i+1]] {
 				i += 2
-			case i+6 <= n && in[i+1] == 'u' && s.plainBMPEscape(in[i+2:i+6]):
-				i += 6
-			default:
-				// The targets' one escape decoder (RFC 8259 section 7,
-				// a surrogate escape only as half of a pair, high then
-				// low); under IJSON the character must not be a
-				// noncharacter.
-				r, next, err := jsonwire.ReadEscape(in, i)
-				if err != nil {
-					return 0, err
-				}
-				if s.ijson && isNoncharacter(r) {
-					return 0, s.fail(Noncharacter, ByKind, i, "escaped noncharacter in a string")
-				}
-				i = next
+				break
 			}
+			// A \u escape of a scalar value, or a surrogate pair of
+			// them, is judged here without a call (issue 20); the
+			// rest, and every refusal, by ReadEscape.
+			if i+6 <= n && in[i+1] == 'u' {
+				if u := unhex4(in[i+2 : i+6]); u >= 0 && (u < 0xD800 || u > 0xDFFF) {
+					if !(s.ijson && isNoncharacter(u)) {
+						i += 6
+						break
+					}
+				} else if u >= 0xD800 && u <= 0xDBFF && i+12 <= n && in[i+6] == '\\' && in[i+7] == 'u' {
+					if lo := unhex4(in[i+8 : i+12]); lo >= 0xDC00 && lo <= 0xDFFF {
+						if r := 0x10000 + (u-0xD800)<<10 + (lo - 0xDC00); !(s.ijson && isNoncharacter(r)) {
+							i += 12
+							break
+						}
+					}
+				}
+			}
+			// The targets' one escape decoder (RFC 8259 section 7,
+			// a surrogate escape only as half of a pair, high then
+			// low); under IJSON the character must not be a
+			// noncharacter.
+			r, next, err := jsonwire.ReadEscape(in, i)
+			if err != nil {
+				return 0, err
+			}
+			if s.ijson && isNoncharacter(r) {
+				return 0, s.fail(Noncharacter, ByKind, i, "escaped noncharacter in a string")
+			}
+			i = next
 		case c < 0x20:
 			return 0, s.fail(StringNotScalar, ByKind, i, "raw control character in a string")
 		default:
@@ -81,13 +96,15 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 	}
 }
 
-// plainBMPEscape reports whether the four hex digits h are those of a BMP
-// scalar value that needs no further check: not a surrogate, and under IJSON
-// not a noncharacter. Anything else is left to jsonwire.ReadEscape.
-func (s *scanner) plainBMPEscape(h []byte) bool {
+// unhex4 returns the value of the four hex digits that begin h, or -1 if
+// one of them is not a hex digit; small enough to inline.
+func unhex4(h []byte) rune {
+	_ = h[3]
 	h0, h1, h2, h3 := jsonwire.Unhex[h[0]], jsonwire.Unhex[h[1]], jsonwire.Unhex[h[2]], jsonwire.Unhex[h[3]]
-	u := rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
-	return h0|h1|h2|h3 <= 0xF && (u < 0xD800 || u > 0xDFFF) && !(s.ijson && isNoncharacter(u))
+	if h0|h1|h2|h3 > 0xF {
+		return -1
+	}
+	return rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
 }
 
 // shortEscape marks the characters that may follow a backslash on their own
