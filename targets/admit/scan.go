@@ -141,7 +141,7 @@ value:
 		// without keeping their parts, and in an array the numbers
 		// after it too.
 		if !s.ijson {
-			if end := skipNumbers(in, i, !obj); end >= 0 {
+			if end := skipNumbers(in, i, !obj && s.depth > 0); end >= 0 {
 				i = end
 				goto next
 			}
