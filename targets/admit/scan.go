@@ -94,7 +94,9 @@ value:
 		if err = s.push(i, true, obj); err != nil {
 			return err
 		}
-		i = jsonwire.SkipSpace(in, i+1)
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
 		if i < n && in[i] == '}' {
 			obj = s.pop()
 			i++
@@ -106,7 +108,9 @@ value:
 		if err = s.push(i, false, obj); err != nil {
 			return err
 		}
-		i = jsonwire.SkipSpace(in, i+1)
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
 		if i < n && in[i] == ']' {
 			obj = s.pop()
 			i++
