@@ -51,3 +51,17 @@ func TestEscapePathNoncharacters(t *testing.T) {
 		t.Errorf("%d refusals under IJSON, want %d", refusedUnderIJSON, want)
 	}
 }
+
+// TestEmptyContainersWithSpace: an empty array or object with each kind of
+// whitespace (and runs of it) inside is admitted, nested or not (issue 20:
+// run skips the whitespace after '[' and '{' only when the next byte can
+// be some, so the test holds that test to every whitespace byte).
+func TestEmptyContainersWithSpace(t *testing.T) {
+	for _, ws := range []string{" ", "\t", "\n", "\r", " \t\n\r "} {
+		for _, doc := range []string{"[" + ws + "]", "{" + ws + "}", `{"a":[` + ws + `]}`, `[{` + ws + `},[` + ws + `]]`} {
+			if err := admit.Scan([]byte(doc), admit.Options{}); err != nil {
+				t.Errorf("%q: %v", doc, err)
+			}
+		}
+	}
+}
