@@ -172,25 +172,52 @@ func decodeScalar(in []byte, i int) (rune, int) {
 // first byte in the low byte, w's first byte at least 0x80) if it is the
 // well-formed encoding of a Unicode scalar value, and 0 if not: what
 // decodeScalar judges, from four bytes already loaded
-// (TestScalarLenMatchesDecodeScalar).
+// (TestScalarLenMatchesDecodeScalar). The lead byte gives the length and
+// the second byte's range (utf8Leads), so that the length is not a branch
+// (issue 20: on escapes, which mixes lengths at random, those branches
+// were a seventh of the mispredicted ones).
 func scalarLen(w uint32) int {
-	c, b1 := w&0xFF, w>>8&0xFF
-	switch {
-	case w&0xC0E0 == 0x80C0: // 110xxxxx 10xxxxxx
-		if c >= 0xC2 {
-			return 2
-		}
-	case w&0xC0C0F0 == 0x8080E0: // 1110xxxx 10xxxxxx 10xxxxxx
-		if (c != 0xE0 || b1 >= 0xA0) && (c != 0xED || b1 <= 0x9F) {
-			return 3
-		}
-	case w&0xC0C0C0F8 == 0x808080F0: // 11110xxx and three 10xxxxxx
-		if c <= 0xF4 && (c != 0xF0 || b1 >= 0x90) && (c != 0xF4 || b1 <= 0x8F) {
-			return 4
-		}
+	l := utf8Leads[w&0xFF]
+	if w&l.mask == l.want && uint8(w>>8)-l.lo <= l.span {
+		return int(l.size)
 	}
 	return 0
 }
+
+// utf8Lead is what a lead byte says of its sequence (Unicode table 3-7):
+// its length (0: no sequence starts so), the range lo to lo+span of its
+// second byte, and mask and want, which its third and fourth bytes must
+// match, each 10xxxxxx.
+type utf8Lead struct {
+	mask, want     uint32
+	size, lo, span uint8
+}
+
+var utf8Leads = func() (t [256]utf8Lead) {
+	for c := range t {
+		l := utf8Lead{lo: 0xFF} // no second byte is in range: 0xFF - 0xFF <= 0 holds only for 0xFF, and size is 0
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			l = utf8Lead{size: 2, lo: 0x80, span: 0x3F}
+		case c >= 0xE0 && c <= 0xEF:
+			l = utf8Lead{size: 3, lo: 0x80, span: 0x3F, mask: 0xC00000, want: 0x800000}
+			if c == 0xE0 {
+				l.lo, l.span = 0xA0, 0x1F
+			} else if c == 0xED {
+				l.span = 0x1F
+			}
+		case c >= 0xF0 && c <= 0xF4:
+			l = utf8Lead{size: 4, lo: 0x80, span: 0x3F, mask: 0xC0C00000, want: 0x80800000}
+			if c == 0xF0 {
+				l.lo, l.span = 0x90, 0x2F
+			} else if c == 0xF4 {
+				l.span = 0x0F
+			}
+		}
+		t[c] = l
+	}
+	return t
+}()
 
 // isNoncharacter reports the 66 noncharacters of Unicode section 23.7:
 // U+FDD0..U+FDEF and the last two code points of every plane.
