@@ -24,12 +24,20 @@ func (s *scanner) enterName(q, end int, escaped bool) error {
 		bit := uint64(1) << (bloomMix(key, name) >> 58)
 		if m.seen&bit == 0 {
 			m.seen |= bit
-			ns.push(e)
+			if !ns.pushCur(e) {
+				ns.pushChunk(e)
+			}
 			return nil
 		}
 	}
 	if prior := ns.add(s.depth-1, m, e, key, name); prior >= 0 {
-		return s.fail(DuplicateMember, ByKind, q, "member name repeats the one at byte "+strconv.Itoa(prior))
+		return s.duplicate(q, prior)
 	}
 	return nil
+}
+
+// duplicate refuses the member name whose opening quote is at q, which
+// repeats the one whose quote is at prior.
+func (s *scanner) duplicate(q, prior int) error {
+	return s.fail(DuplicateMember, ByKind, q, "member name repeats the one at byte "+strconv.Itoa(prior))
 }

@@ -23,7 +23,11 @@ type nameSet struct {
 	in     []byte
 	chunks [][]nameEntry // the entries, chunkSize a chunk: growing never copies
 	count  int           // entries held
-	tables []nameTable   // a hash index per depth, for large objects
+	// cur is the chunk that holds entry curBase onward, where push
+	// stores without finding the chunk again (issue 20: a call a name).
+	cur     []nameEntry
+	curBase int
+	tables  []nameTable // a hash index per depth, for large objects
 	// maxDepth is the scan's depth cap: the depths tables may need.
 	maxDepth int
 	// entryBits is how many low bits of a table slot number an entry: as
@@ -133,17 +137,35 @@ func (ns *nameSet) close(depth int, m *nameMark) {
 
 func (ns *nameSet) at(k int) nameEntry { return ns.chunks[k>>chunkBits][k&(chunkSize-1)] }
 
-// push appends e. A chunk is allocated at its full size, the first one
-// excepted, so that the entries of an object of a million members cost
-// what they hold and not the copies of a doubling slice.
-func (ns *nameSet) push(e nameEntry) {
-	if c, i := ns.count>>chunkBits, ns.count&(chunkSize-1); c < len(ns.chunks) && i < len(ns.chunks[c]) {
-		ns.chunks[c][i] = e
+// Entries are appended by pushCur, or pushChunk when it finds no room. A
+// chunk is allocated at its full size, the first one excepted, so that the
+// entries of an object of a million members cost what they hold and not
+// the copies of a doubling slice.
+
+// pushCur appends e if the chunk of the last append has room, and reports
+// whether it did. It is small enough to inline (issue 20: a call counts 57
+// of the inliner's budget of 80, so no function that also calls
+// pushChunk is), which saves a call a name.
+func (ns *nameSet) pushCur(e nameEntry) bool {
+	if k := ns.count - ns.curBase; uint(k) < uint(len(ns.cur)) {
+		ns.cur[k] = e
 		ns.count++
-		return
+		return true
 	}
-	ns.grow()
-	ns.push(e)
+	return false
+}
+
+// pushChunk appends e past the end of cur, or below its start after
+// objects closed: it finds the chunk of entry count, growing the set if
+// there is none, and makes it cur.
+func (ns *nameSet) pushChunk(e nameEntry) {
+	c, i := ns.count>>chunkBits, ns.count&(chunkSize-1)
+	if c >= len(ns.chunks) || i >= len(ns.chunks[c]) {
+		ns.grow()
+	}
+	ns.cur, ns.curBase = ns.chunks[c], c<<chunkBits
+	ns.cur[i] = e
+	ns.count++
 }
 
 // grow makes room for one more entry.
@@ -231,7 +253,9 @@ func (ns *nameSet) add(depth int, m *nameMark, e nameEntry, key uint64, name []b
 				}
 			}
 			m.seen |= bit
-			ns.push(e)
+			if !ns.pushCur(e) {
+				ns.pushChunk(e)
+			}
 			return -1
 		}
 		m.indexed = true
@@ -249,7 +273,9 @@ func (ns *nameSet) add(depth int, m *nameMark, e nameEntry, key uint64, name []b
 	if t.full() {
 		t.build(ns, m.entries, t.count+1)
 	}
-	ns.push(e)
+	if !ns.pushCur(e) {
+		ns.pushChunk(e)
+	}
 	t.insert(ns, h, ns.count-1)
 	return -1
 }
@@ -283,5 +309,8 @@ func bloomMix(key uint64, name []byte) uint64 {
 	if n := len(name); n > 8 {
 		h ^= binary.LittleEndian.Uint64(name[n-8:])<<1 ^ uint64(n)
 	}
-	return h * 0x9E3779B97F4A7C15
+	return h * bloomMul
 }
+
+// bloomMul spreads a name's key over the word's top bits (Fibonacci hashing).
+const bloomMul = 0x9E3779B97F4A7C15

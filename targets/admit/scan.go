@@ -1,6 +1,7 @@
 package admit
 
 import (
+	"encoding/binary"
 	"sync"
 
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
@@ -34,6 +35,7 @@ var scanners = sync.Pool{New: func() any { return new(scanner) }}
 // frame is one open container.
 type frame struct {
 	object bool
+	outer  bool     // the container this one is in is an object
 	names  nameMark // where this object's names begin in the name set
 }
 
@@ -76,6 +78,7 @@ func (s *scanner) run() error {
 	in := s.in
 	n := len(in)
 	i := 0
+	obj := false // the innermost open container is an object
 	var err error
 	var c byte
 	var num jsonwire.Number
@@ -88,36 +91,65 @@ value:
 	}
 	switch c = in[i]; c {
 	case '{':
-		if err = s.push(i, true); err != nil {
+		if err = s.push(i, true, obj); err != nil {
 			return err
 		}
-		i = jsonwire.SkipSpace(in, i+1)
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
 		if i < n && in[i] == '}' {
-			s.pop()
+			obj = s.pop()
 			i++
 			goto next
 		}
+		obj = true
 		goto name
 	case '[':
-		if err = s.push(i, false); err != nil {
+		if err = s.push(i, false, obj); err != nil {
 			return err
 		}
-		i = jsonwire.SkipSpace(in, i+1)
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
 		if i < n && in[i] == ']' {
-			s.pop()
+			obj = s.pop()
 			i++
 			goto next
 		}
+		obj = false
 		goto value
 	case '"':
-		i, err = s.scanString(i, false)
+		i, err = s.scanString(i, i+1, false)
+	// A literal is compared as one four-byte word when the input holds
+	// it whole; scanLiteral finds the byte that differs otherwise.
 	case 't':
-		i, err = s.scanLiteral(i, "true")
+		if i+4 <= n && binary.LittleEndian.Uint32(in[i:]) == litTrue {
+			i += 4
+		} else {
+			i, err = s.scanLiteral(i, "true")
+		}
 	case 'f':
-		i, err = s.scanLiteral(i, "false")
+		if i+5 <= n && binary.LittleEndian.Uint32(in[i+1:]) == litAlse {
+			i += 5
+		} else {
+			i, err = s.scanLiteral(i, "false")
+		}
 	case 'n':
-		i, err = s.scanLiteral(i, "null")
+		if i+4 <= n && binary.LittleEndian.Uint32(in[i:]) == litNull {
+			i += 4
+		} else {
+			i, err = s.scanLiteral(i, "null")
+		}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// The common case: numbers RFC 8785 cannot refuse, read
+		// without keeping their parts, and in an array the numbers
+		// after it too.
+		if !s.ijson {
+			if end := skipNumbers(in, i, !obj && s.depth > 0); end >= 0 {
+				i = end
+				goto next
+			}
+		}
 		if e := jsonwire.ReadNumber(in, i, &num); e != nil {
 			return e
 		}
@@ -135,6 +167,23 @@ next:
 	if i < n && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
+	// The container's kind is kept in obj, so that the common case, a
+	// member ended, reads no frame (issue 20).
+	if obj {
+		if i >= n {
+			return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
+		}
+		switch c = in[i]; c {
+		case ',':
+			i++
+			goto name
+		case '}':
+			obj = s.pop()
+			i++
+			goto next
+		}
+		return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
+	}
 	if s.depth == 0 {
 		if i < n {
 			return s.fail(TrailingContent, ByKind, i, "content after the top-level value")
@@ -144,25 +193,12 @@ next:
 	if i >= n {
 		return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
 	}
-	c = in[i]
-	if s.stack[s.depth-1].object {
-		switch c {
-		case ',':
-			i++
-			goto name
-		case '}':
-			s.pop()
-			i++
-			goto next
-		}
-		return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
-	}
-	switch c {
+	switch c = in[i]; c {
 	case ',':
 		i++
 		goto value
 	case ']':
-		s.pop()
+		obj = s.pop()
 		i++
 		goto next
 	}
@@ -177,7 +213,7 @@ name:
 	if in[i] != '"' {
 		return s.fail(Syntax, WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
-	if i, err = s.scanString(i, true); err != nil {
+	if i, err = s.scanName(i); err != nil {
 		return err
 	}
 	if i < n && in[i] == ':' {
@@ -197,12 +233,12 @@ name:
 
 // push opens a container at offset i, refusing the one that would open
 // nesting level maxDepth+1.
-func (s *scanner) push(i int, object bool) error {
+func (s *scanner) push(i int, object, outer bool) error {
 	if s.depth >= s.maxDepth {
 		return s.fail(TooDeep, ByKind, i, "nesting is deeper than the depth cap")
 	}
 	f := &s.stack[s.depth]
-	f.object = object
+	f.object, f.outer = object, outer
 	if object && checkNames {
 		f.names = s.names.open()
 	}
@@ -210,12 +246,24 @@ func (s *scanner) push(i int, object bool) error {
 	return nil
 }
 
-func (s *scanner) pop() {
+// pop closes the innermost container and reports whether the one it was
+// in is an object (false at the top level), which push kept in its frame.
+func (s *scanner) pop() bool {
 	s.depth--
-	if f := &s.stack[s.depth]; f.object && checkNames {
+	f := &s.stack[s.depth]
+	if f.object && checkNames {
 		s.names.close(s.depth, &f.names)
 	}
+	return f.outer
 }
+
+// The literals as little-endian words: "true", "null", and "alse" after
+// the 'f' of "false".
+const (
+	litTrue = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	litNull = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	litAlse = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24
+)
 
 // scanLiteral reads true, false or null at offset i.
 func (s *scanner) scanLiteral(i int, lit string) (int, error) {

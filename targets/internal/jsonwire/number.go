@@ -64,7 +64,7 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 		// A one-digit integer part ("4.67") is common and found
 		// without a word.
 		if i++; uint(i) < uint(n) && isDigit(in[i]) {
-			i = n - len(pastDigits(in[i+1:]))
+			i = n - len(PastDigits(in[i+1:]))
 		}
 	default:
 		return fault(Syntax, WantDigit, i, Unexpected(c, "a digit"))
@@ -74,7 +74,7 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 	if uint(i) < uint(n) && in[i] == '.' {
 		i++
 		fracStart = i
-		i = n - len(pastDigits(in[i:]))
+		i = n - len(PastDigits(in[i:]))
 		if i == fracStart {
 			return digitWanted(in, i)
 		}
@@ -125,13 +125,14 @@ func digitWanted(in []byte, i int) *Error {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// pastDigits returns the tail of rest after its leading ASCII digits, read
+// PastDigits returns the tail of rest after its leading ASCII digits, read
 // eight bytes at a time over a tail of the input (no bounds check on the
 // word or the bytes after it). It stays within the inliner's budget (go
-// build -gcflags=-m reports "can inline pastDigits"), so ReadNumber's two
+// build -gcflags=-m reports "can inline PastDigits"), so ReadNumber's two
 // runs, the integer and the fraction digits of RFC 8259 section 6, cost no
-// call; SkipDigits, which works on an offset, does not.
-func pastDigits(rest []byte) []byte {
+// call, nor admission's (targets/admit skipNumber); SkipDigits, which works
+// on an offset, does not.
+func PastDigits(rest []byte) []byte {
 	for len(rest) >= 8 {
 		if m := NonDigits(binary.LittleEndian.Uint64(rest)); m != 0 {
 			return rest[bits.TrailingZeros64(m)>>3:]
