@@ -185,7 +185,10 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 	if !ok {
 		return appendParsed(dst, tok)
 	}
-	asWritten, decided := digitsAsWritten(w, q, f)
+	asWritten, decided := digitsAsWritten64(w, q, f)
+	if !decided {
+		asWritten, decided = digitsAsWritten(w, q, f)
+	}
 	if !decided {
 		asWritten = shortestAsWritten(w, q, f) || closestAsWritten(w, q, f)
 	}
