@@ -297,3 +297,60 @@ func TestLayoutAsWrittenMatchesAppendDecimal(t *testing.T) {
 		t.Errorf("checked %d tokens, %d laid out", checked, laid)
 	}
 }
+
+// TestAppendIntegerDoubleMatchesReference holds appendIntegerDouble to
+// the ECMA-262 transcription on integer doubles from 2^53 to 2^63: every
+// power of two and its neighbours, the doubles around every power of ten
+// and around multiples of 10^j and the points halfway between them for
+// every j (where the interval holds a rounder decimal, or F is as near
+// to two), and random ones of every binade.
+// It must write the reference's digits whenever it answers, and answer
+// for nearly all of them.
+func TestAppendIntegerDoubleMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 25))
+	var doubles []float64
+	around := func(x float64) {
+		y, z := x, x
+		for range 40 {
+			doubles = append(doubles, y, z)
+			y, z = math.Nextafter(y, 0), math.Nextafter(z, math.Inf(1))
+		}
+	}
+	for k := 53; k <= 63; k++ {
+		around(math.Ldexp(1, k))
+	}
+	for j := 16; j <= 19; j++ {
+		around(math.Pow(10, float64(j)))
+	}
+	for range 300 {
+		x := math.Ldexp(1+r.Float64(), 53+r.IntN(10))
+		doubles = append(doubles, math.Trunc(x))
+		for j := 1; j <= 18; j++ { // x rounded to 10^j, and halfway
+			p := math.Pow(10, float64(j))
+			around(math.Round(x/p) * p)
+			around(math.Round(x/p)*p + p/2)
+		}
+	}
+	tried, answered := 0, 0
+	for _, x := range doubles {
+		if x < 1<<53 || x >= 1<<63 {
+			if _, ok := appendIntegerDouble(nil, x); ok {
+				t.Errorf("appendIntegerDouble(%v) answered, outside its range", x)
+			}
+			continue
+		}
+		tried++
+		got, ok := appendIntegerDouble([]byte("x"), x)
+		if !ok {
+			if string(got) != "x" {
+				t.Errorf("appendIntegerDouble(%v) wrote %q and refused", x, got)
+			}
+			continue
+		}
+		answered++
+		if want := "x" + ReferenceNumber(x); string(got) != want {
+			t.Errorf("appendIntegerDouble(%v) = %s; reference %s", x, got, want)
+		}
+	}
+	checkTakeRate(t, "appendIntegerDouble answered %d of %d integer doubles", answered, tried, 100_000, 99)
+}

@@ -50,8 +50,10 @@ type decimal struct {
 //   - a zero is "0", whatever its sign, fraction or exponent;
 //   - a value of at most 15 significant digits is laid out again from its
 //     own digits, which are its shortest round-trip digits;
-//   - a value of at most 19 digits is read by decimalToFloat and written by
-//     AppendNumber;
+//   - a value of at most 19 digits is read by decimalToFloat; an integer
+//     double from 2^53 to 2^63 is written by appendIntegerDouble, other
+//     digits found to be the shortest are laid out again (or copied), and
+//     the rest written by AppendNumber;
 //   - anything else, or what decimalToFloat cannot decide, is read by
 //     strconv.ParseFloat (correctly rounded) and written by AppendNumber.
 func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
@@ -194,6 +196,16 @@ func (d *decimal) append(dst, tok []byte, laidOut bool) ([]byte, error) {
 	f, ok := decimalToFloat(w, q)
 	if !ok {
 		return appendParsed(dst, tok)
+	}
+	if f >= 1<<53 && f < 1<<63 { // an integer double: its shortest digits directly
+		n := len(dst)
+		if d.neg {
+			dst = append(dst, '-')
+		}
+		if out, ok := appendIntegerDouble(dst, f); ok {
+			return out, nil
+		}
+		dst = dst[:n]
 	}
 	asWritten, decided := digitsAsWritten64(w, q, f)
 	if !decided {
