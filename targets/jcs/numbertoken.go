@@ -212,6 +212,9 @@ func (d *decimal) append(dst, tok []byte, laidOut bool) ([]byte, error) {
 		asWritten, decided = digitsAsWritten(w, q, f)
 	}
 	if !decided {
+		asWritten, decided = digitsAsWrittenAnyExp(w, q, f)
+	}
+	if !decided {
 		asWritten = shortestAsWritten(w, q, f) || closestAsWritten(w, q, f)
 	}
 	if asWritten {
