@@ -43,6 +43,14 @@ func decimalToFloat(w uint64, q int) (float64, bool) {
 	if w == 0 || q < minDecimalExp || q > maxDecimalExp {
 		return 0, false
 	}
+	if q >= 0 && q < len(pow10u64) {
+		// An integer below 2^64: the conversion rounds it correctly
+		// (half to even), where the approximation cannot tell an
+		// integer exactly halfway between two doubles from one near it.
+		if hi, lo := bits.Mul64(w, pow10u64[q]); hi == 0 {
+			return float64(lo), true
+		}
+	}
 	pow := &pow10Mantissas[q-minDecimalExp]
 	shift := bits.LeadingZeros64(w)
 	w <<= shift

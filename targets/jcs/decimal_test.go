@@ -129,3 +129,29 @@ func TestDecimalToFloatAtTheEnds(t *testing.T) {
 	}
 	checkTakeRate(t, "decimalToFloat took %d of %d normal doubles below 10^-307 × w", taken, tried, 10_000, 95)
 }
+
+// TestDecimalToFloatHalfwayIntegers: integers exactly halfway between two
+// doubles (2^53 and above, an odd multiple of half the step), written as
+// w or as w/10^j × 10^j, must be decided and rounded half to even; the
+// approximation alone refuses every one of them.
+func TestDecimalToFloatHalfwayIntegers(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 28))
+	for range 20_000 {
+		e := 1 + r.IntN(11)                   // the step is 2^e
+		m := uint64(1)<<52 | r.Uint64N(1<<52) // below the halfway point
+		w := m<<e | uint64(1)<<(e-1)          // halfway between m and m + 1 steps
+		want, err := strconv.ParseFloat(strconv.FormatUint(w, 10), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := 0
+		for w%10 == 0 {
+			w /= 10
+			q++
+		}
+		got, ok := decimalToFloat(w, q)
+		if !ok || got != want {
+			t.Fatalf("decimalToFloat(%d, %d) = %v, %v; ParseFloat %v", w, q, got, ok, want)
+		}
+	}
+}
