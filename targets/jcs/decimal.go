@@ -18,8 +18,9 @@ import (
 // below 1.9e-329) or above the largest (1 × 10^347) is refused by the
 // exponent check at the end, as strconv refuses it, and read by
 // strconv.ParseFloat: subnormals and overflow need no handling here. The
-// range was [−307, 288] until 17-digit doubles below 1e-291, a tenth of
-// the numbers benchmark, were seen all going to ParseFloat.
+// range was [−307, 288] until the 17-digit doubles below 1e-291 of the
+// numbers benchmark (about 490 tokens a document) were seen all going to
+// ParseFloat.
 const (
 	minDecimalExp = -348
 	maxDecimalExp = 347

@@ -74,7 +74,8 @@ func parseDecimalDigits(tok []byte) (uint64, int, bool) {
 // the shortest and 19-digit forms of the doubles around the least normal,
 // the subnormals and the largest. A result must be ParseFloat's, and a
 // subnormal, zero or infinite one must be refused. It must decide the
-// 17-digit doubles down to 1e-307 (the range was [−307, 288] before).
+// normal doubles whose digits need q below −307 (the range was [−307,
+// 288] before).
 func TestDecimalToFloatAtTheEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 24))
 	check := func(w uint64, q int) bool {
