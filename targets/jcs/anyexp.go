@@ -121,3 +121,44 @@ func (c *pow10Cmp) cmp(v, b uint64, k int) int {
 	}
 	return 0
 }
+
+// decimalToSubnormal returns the subnormal double nearest to w × 10^q
+// (half to even), or the least normal one when the value rounds up to it,
+// for the exponents decimalToFloat takes but whose result it refuses as
+// not normal; strconv.ParseFloat reads such a token in its slow path, at
+// about 50 µs a 17-digit token (a 1 MiB array of them took a second).
+// ok is false when the value is not in the subnormal range (or is below
+// 2^−1074 × 2), and when the 128-bit approximation of 10^q cannot tell
+// which way it rounds: the caller then asks strconv.
+//
+// With X = v × 10^q × 2^(63 − L + z) in [A, A + 2) (decimalX), the value
+// in units of the least subnormal 2^−1074 is X / 2^r with r = z − L −
+// 1011; for a subnormal, r is in [74, 127]. It rounds down when the r low
+// bits of A, plus the 2 of uncertainty, stay below half of 2^r, and up
+// when they are above half (a carry out of them only makes the rounding
+// up certain); within 2 of half it cannot tell.
+func decimalToSubnormal(w uint64, q int) (float64, bool) {
+	if w == 0 || q < minDecimalExp || q > maxDecimalExp {
+		return 0, false
+	}
+	c := newPow10Cmp(q)
+	aHi, aLo, z := c.decimalX(w)
+	r := z - c.l - 1011
+	if r < 74 || r > 127 {
+		return 0, false
+	}
+	k := aHi >> uint(r-64)
+	fracHi := aHi & (1<<uint(r-64) - 1)
+	halfHi := uint64(1) << uint(r-65) // half of 2^r: {halfHi, 0}
+	switch {
+	case fracHi < halfHi-1 || fracHi == halfHi-1 && aLo <= math.MaxUint64-1: // frac + 2 ≤ half
+	case fracHi > halfHi || fracHi == halfHi && aLo > 0: // frac > half
+		k++
+	default:
+		return 0, false
+	}
+	if k == 0 || k > 1<<52 {
+		return 0, false
+	}
+	return math.Float64frombits(k), true // k = 2^52 is the least normal double
+}

@@ -154,3 +154,61 @@ func TestDigitsAsWrittenAnyExpMatchesStrconv(t *testing.T) {
 	}
 	checkTakeRate(t, "digitsAsWrittenAnyExp took %d of %d shortest tokens", taken, tried, 15_000, 99)
 }
+
+// TestDecimalToSubnormalMatchesParseFloat holds decimalToSubnormal to
+// strconv.ParseFloat on the subnormals (random ones, the least, the
+// largest and the least normal, with their neighbours), each written with
+// its shortest digits, with 17 and 19 digits and nudged by one in the last
+// digit, and on 19-digit decimals halfway between two subnormals as
+// nearly as 19 digits come: when it answers it must be ParseFloat's
+// double, and it must answer for nearly all of them.
+func TestDecimalToSubnormalMatchesParseFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 29))
+	var toks []string
+	add := func(x float64) {
+		for _, digits := range []int{-1, 16, 18} {
+			tok := strconv.FormatFloat(x, 'e', digits, 64)
+			toks = append(toks, tok, nudgeLastDigit(tok, -1), nudgeLastDigit(tok, +1))
+		}
+	}
+	for _, x := range []float64{5e-324, 1e-323, 0x1p-1022, math.Nextafter(0x1p-1022, 0), math.Nextafter(0x1p-1022, 1)} {
+		add(x)
+	}
+	for range 2_000 {
+		k := r.Uint64N(1 << 52)
+		if r.IntN(2) == 0 {
+			k >>= r.IntN(52) // every binade of the subnormals
+		}
+		add(math.Float64frombits(k))
+		// halfway between k and k + 1 times 2^-1074, to 19 digits
+		mid := new(big.Float).SetPrec(200).SetMantExp(new(big.Float).SetUint64(2*k+1), -1075)
+		toks = append(toks, mid.Text('e', 18))
+	}
+	tried, answered := 0, 0
+	for _, tok := range toks {
+		d := readTokenDecimal(t, tok)
+		if d.inexact || d.w == 0 {
+			continue
+		}
+		want, err := strconv.ParseFloat(tok, 64)
+		if err != nil && want != 0 {
+			t.Fatal(tok, err)
+		}
+		got, ok := decimalToSubnormal(d.w, d.q)
+		if want == 0 || want > 0x1p-1022 {
+			if ok {
+				t.Errorf("decimalToSubnormal(%s) = %v; ParseFloat %v, outside its range", tok, got, want)
+			}
+			continue
+		}
+		tried++
+		if !ok {
+			continue
+		}
+		answered++
+		if got != want {
+			t.Errorf("decimalToSubnormal(%s) = %v (%#x); ParseFloat %v (%#x)", tok, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+	checkTakeRate(t, "decimalToSubnormal answered %d of %d subnormal tokens", answered, tried, 10_000, 99)
+}

@@ -195,6 +195,9 @@ func (d *decimal) append(dst, tok []byte, laidOut bool) ([]byte, error) {
 	}
 	f, ok := decimalToFloat(w, q)
 	if !ok {
+		f, ok = decimalToSubnormal(w, q)
+	}
+	if !ok {
 		return appendParsed(dst, tok)
 	}
 	if f >= 1<<53 && f < 1<<63 { // an integer double: its shortest digits directly
