@@ -113,3 +113,75 @@ func (iv *interval) aboveOut(v uint64) bool {
 func less128(aHi, aLo, bHi, bLo uint64) bool {
 	return aHi < bHi || aHi == bHi && aLo < bLo
 }
+
+// digitsAsWritten64 is digitsAsWritten in 64-bit integers instead of 128,
+// over a range that holds the doubles machine-written JSON carries most;
+// digitsAsWritten is asked only outside it (ok false). Its first test,
+// that both grid neighbours (w − 1) × 10^q and (w + 1) × 10^q lie outside
+// the rounding interval of f, decides nearly every token a shortest-digits
+// formatter wrote: one product a side, no conversion of another decimal.
+//
+// Scaled as in digitsAsWritten (by 4 × 10^p × 2^−e, p = −q, f = m × 2^e),
+// w × 10^q is w × 2^s with s = 2 − e, f is 4m × 10^p, the interval runs
+// from 2 × 10^p below f to 2 × 10^p above, and the grid step is G = 2^s.
+// Since w × 10^q reads as f, its distance D = w × 2^s − 4m × 10^p lies
+// within ±2 × 10^p; for p ≤ 18 and s ≤ 62 that is below 2^61 and G at most
+// 2^62, so D is exact as the difference of the two products taken modulo
+// 2^64, and D ± G does not overflow an int64. A decimal at D + x is out
+// when D + x < −2 × 10^p or D + x > 2 × 10^p. Two things digitsAsWritten
+// keeps are left out, neither of which can change an answer here:
+//
+//   - a decimal exactly on a bound is taken as inside (the tie rule would
+//     put it out for an odd m). A bound is an odd multiple of 2^(e−1) or
+//     2^(e−2), so a grid of 10^q that holds it has a step of at most
+//     ulp/10, and then the other neighbour, a step further in, is inside
+//     an interval of at least 3/4 ulp anyway;
+//   - the lower bound of a power of two 2^k, a quarter step below it
+//     rather than a half: in this range 2^k lies on the grid of w whenever
+//     the grid step is below ulp, so a neighbour of w is then 2^k itself
+//     or lies beside w on the same side, inside either way; with a step of
+//     ulp or more, w − 1 lies at least ulp/2 below 2^k, exactly ulp/2 (the
+//     double below, on the bound) only on a grid finer than ulp.
+//
+// Both only widen the interval, which can only turn a true into false,
+// and false leaves the digits to strconv. Then, as in digitsAsWritten:
+//
+//   - both neighbours D − G and D + G out: w is the shortest;
+//   - otherwise, for w of two digits or more and p ≤ 17, the neighbours
+//     with fewer digits, ⌊w/10⌋ × 10^(q+1) and the next multiple, lie at
+//     D − r × G and D + (10 − r) × G with r the last digit of w (a
+//     neighbour inside makes G ≤ 4 × 10^p ≤ 4 × 10^17, so 9G fits): if
+//     either is inside, w is not the shortest; if both are out, w is the
+//     answer exactly when it is the closer of its grid neighbours to f,
+//     2|D| < G;
+//   - a single digit w with a neighbour inside is left to strconv, as
+//     digitsAsWritten leaves it.
+//
+// Its range: q in [−18, −1] and f in [2^−8, 2^55) (s in [0, 62]).
+func digitsAsWritten64(w uint64, q int, f float64) (asWritten, ok bool) {
+	fb := math.Float64bits(f)
+	s := 1077 - int(fb>>52)&0x7FF // 2 − e: also out of range for subnormals and NaN
+	p := -q
+	if uint(s) > 62 || uint(p-1) > 17 || fb>>63 != 0 {
+		return false, false
+	}
+	m := fb&(1<<52-1) | 1<<52
+	ten := pow10u64[p]
+	d := int64(w<<uint(s) - m<<2*ten)
+	g := int64(1) << uint(s)
+	b := int64(2 * ten) // the bounds: f ± b
+	if d-g < -b && d+g > b {
+		return true, true
+	}
+	if w < 10 {
+		return false, true
+	}
+	if p > 17 {
+		return false, false
+	}
+	r := int64(w % 10)
+	if d-r*g >= -b || d+(10-r)*g <= b {
+		return false, true // a decimal with fewer digits reads as f
+	}
+	return 2*d < g && -2*d < g, true
+}

@@ -2,6 +2,7 @@ package jcs
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -182,4 +183,110 @@ func TestIntervalMatchesParseFloat(t *testing.T) {
 	if checked < 5000 {
 		t.Errorf("checked %d decimals", checked)
 	}
+}
+
+// TestDigitsAsWritten64MatchesStrconv holds digitsAsWritten64 to strconv's
+// shortest digits and to digitsAsWritten, on the decimals
+// TestDigitsAsWrittenBoundaries uses: tokens next to a rounding bound of
+// an even and an odd mantissa (a neighbour exactly on the bound), the
+// powers of two, and doubles of every binade of its range
+// written with their shortest digits and with 15 to 17, each nudged by one
+// in the last digit. When it decides, true must be strconv's digits and
+// false must not be (but for a decimal exactly halfway between f and a
+// grid neighbour, a tie it leaves to strconv); where digitsAsWritten
+// decides too, the two must agree; outside its range it must not decide;
+// and it must take nearly all shortest tokens of its range.
+func TestDigitsAsWritten64MatchesStrconv(t *testing.T) {
+	var toks []string
+	for _, m := range []uint64{1 << 52, 1<<52 + 1, 1<<52 + 2, 1<<53 - 1, 1<<53 - 2, 0x1234567890ABC | 1<<52, 0x1234567890ABD | 1<<52} {
+		for j := 1; j <= 3; j++ {
+			for _, tok := range tieTokens(m, j) {
+				toks = append(toks, tok, nudgeLastDigit(tok, -1), nudgeLastDigit(tok, +1))
+			}
+		}
+	}
+	var doubles []float64
+	for k := -12; k <= 58; k++ {
+		doubles = append(doubles, math.Ldexp(1, k))
+	}
+	for k := -4; k <= 17; k++ {
+		doubles = append(doubles, math.Pow(10, float64(k)))
+	}
+	r := rand.New(rand.NewPCG(22, 22))
+	for range 6_000 {
+		doubles = append(doubles, math.Abs(r.NormFloat64()*1e3), r.Float64(),
+			math.Ldexp(r.Float64()+1, r.IntN(70)-12))
+	}
+	for _, x := range doubles {
+		for _, y := range []float64{x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1))} {
+			for _, digits := range []int{-1, 14, 15, 16} {
+				tok := strconv.FormatFloat(y, 'e', digits, 64)
+				toks = append(toks, tok, nudgeLastDigit(tok, -1), nudgeLastDigit(tok, +1))
+			}
+		}
+	}
+	decided, agreed, tried, taken := 0, 0, 0, 0
+	for _, tok := range toks {
+		d := readTokenDecimal(t, tok)
+		if d.inexact || d.w == 0 {
+			continue
+		}
+		w, q := d.w, d.q
+		for w%10 == 0 {
+			w /= 10
+			q++
+		}
+		f, err := strconv.ParseFloat(tok, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := digitsAsWritten64(w, q, f)
+		_, e := math.Frexp(f) // f = m × 2^(e−53)
+		s := 2 - (e - 53)
+		if !(-18 <= q && q <= -1 && 0 <= s && s <= 62) {
+			if ok {
+				t.Errorf("digitsAsWritten64(%d, %d, %v) decided, outside its range", w, q, f)
+			}
+			continue
+		}
+		sw, sq := shortestDecimal(t, f)
+		shortest := sw == w && sq == q
+		if tok == strconv.FormatFloat(f, 'e', -1, 64) && w >= 10 && q >= -17 {
+			tried++
+			if ok && got {
+				taken++
+			}
+		}
+		if !ok {
+			continue
+		}
+		decided++
+		if got && !shortest {
+			t.Errorf("digitsAsWritten64(%d, %d, %v) [%s] = true; the shortest is %de%d", w, q, f, tok, sw, sq)
+		}
+		if !got && shortest && !halfway(w, q, f) {
+			t.Errorf("digitsAsWritten64(%d, %d, %v) [%s] = false; they are the shortest", w, q, f, tok)
+		}
+		// digitsAsWritten leaves w = 1 to strconv (false); its
+		// neighbours 0 and 2 are placed all the same here.
+		if want, ok := digitsAsWritten(w, q, f); ok && w > 1 {
+			agreed++
+			if got != want {
+				t.Errorf("digitsAsWritten64(%d, %d, %v) [%s] = %v, digitsAsWritten %v", w, q, f, tok, got, want)
+			}
+		}
+	}
+	if decided < 100_000 || agreed < 50_000 {
+		t.Errorf("decided %d tokens, %d of them beside digitsAsWritten", decided, agreed)
+	}
+	checkTakeRate(t, "digitsAsWritten64 took %d of %d shortest tokens in its range", taken, tried, 50_000, 99)
+}
+
+// halfway reports whether w × 10^q lies exactly halfway between f and a
+// grid neighbour: |w × 10^q − f| = ½ × 10^q, read exactly with math/big.
+func halfway(w uint64, q int, f float64) bool {
+	v := new(big.Rat).SetFrac(new(big.Int).SetUint64(w), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-q)), nil))
+	dist := new(big.Rat).Sub(v, new(big.Rat).SetFloat64(f))
+	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-q)), nil)))
+	return dist.Abs(dist).Cmp(half) == 0
 }

@@ -33,9 +33,14 @@
 // token is read once into ±w × 10^q. If it is canonical as written it is
 // copied; a value of at most 15 significant digits is laid out from its
 // own digits, since a double keeps 15 digits exactly; up to 19 digits the
-// double is found by the Eisel-Lemire algorithm and, when neither decimal
-// neighbour of the token reads as the same double, the token's digits are
-// its shortest digits and are kept; anything else goes through
+// double is found by the Eisel-Lemire algorithm, and whether the token's
+// digits are its shortest ones is decided by placing the token's decimal
+// neighbours, and those with a digit fewer, against the double's rounding
+// interval (in 64-bit integers where they reach, else through the 128-bit
+// power of ten that converted the token): if they are, they are kept (the
+// token itself copied when it is laid out as Number::toString would lay
+// them out); an integer double from 2^53 to 2^63 is written from its own
+// interval; anything else, or what these cannot decide, goes through
 // strconv.ParseFloat and [AppendNumber]. Each fast path has a slow twin in
 // twins.go (ReferenceNumber, ReferenceCompareUTF16, ReferenceString; and
 // strconv.ParseFloat) and a fuzz target of fuzz/jcs comparing the two,

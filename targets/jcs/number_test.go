@@ -223,3 +223,134 @@ func checkTakeRate(t *testing.T, format string, taken, tried, minTried, percent 
 		t.Logf(format, taken, tried)
 	}
 }
+
+// TestLayoutAsWrittenMatchesAppendDecimal holds layoutAsWritten to the
+// layout it stands for: on plain tokens with up to 25 integer digits, up to
+// 8 zeros after "0." and trailing zeros in either part, signed or not, a
+// token is laid out exactly when appendDecimal, given the token's own
+// significant digits and point, writes the token back; and short only
+// for 15 significant digits or fewer, or an integer below 2^53.
+func TestLayoutAsWrittenMatchesAppendDecimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 23))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+			if r.IntN(4) == 0 {
+				b[i] = '0'
+			}
+		}
+		return string(b)
+	}
+	laid, checked := 0, 0
+	for range 200_000 {
+		intPart := "0"
+		if r.IntN(3) > 0 {
+			intPart = string(rune('1'+r.IntN(9))) + digits(r.IntN(25))
+		} else if r.IntN(8) == 0 {
+			intPart = "0" + digits(1+r.IntN(3)) // a leading zero
+		}
+		frac, dot := "", r.IntN(2) == 0
+		if dot {
+			frac = strings.Repeat("0", r.IntN(9)) + digits(1+r.IntN(19))
+		}
+		neg := r.IntN(3) == 0
+		tok := intPart
+		if dot {
+			tok += "." + frac
+		}
+		if neg {
+			tok = "-" + tok
+		}
+		laidOut, short := layoutAsWritten([]byte(intPart), []byte(frac), dot, neg)
+		if laidOut {
+			laid++
+		}
+		valid := intPart == "0" || intPart[0] != '0'
+		d := readTokenDecimal(t, strings.TrimPrefix(tok, "-"))
+		if !valid || d.inexact || d.w == 0 {
+			if laidOut && d.w == 0 && (neg || dot) {
+				t.Errorf("layoutAsWritten(%s) = laid out, a zero with a sign or a fraction", tok)
+			}
+			continue
+		}
+		w, q, k := d.w, d.q, d.digits
+		for w%10 == 0 {
+			w /= 10
+			q++
+			k--
+		}
+		s := strconv.FormatUint(w, 10)
+		want := string(appendDecimal(nil, []byte(s), q+k))
+		if neg {
+			want = "-" + want
+		}
+		if laidOut != (want == tok) {
+			t.Errorf("layoutAsWritten(%s) = %v; appendDecimal of its digits writes %s", tok, laidOut, want)
+		}
+		if short && !(k <= maxExactDigits || !dot && len(intPart) <= len(twoTo53) && (len(intPart) < len(twoTo53) || intPart < twoTo53)) {
+			t.Errorf("layoutAsWritten(%s) = short with %d significant digits", tok, k)
+		}
+		checked++
+	}
+	if checked < 50_000 || laid < 20_000 {
+		t.Errorf("checked %d tokens, %d laid out", checked, laid)
+	}
+}
+
+// TestAppendIntegerDoubleMatchesReference holds appendIntegerDouble to
+// the ECMA-262 transcription on integer doubles from 2^53 to 2^63: every
+// power of two and its neighbours, the doubles around every power of ten
+// and around multiples of 10^j and the points halfway between them for
+// every j (where the interval holds a rounder decimal, or F is as near
+// to two), and random ones of every binade.
+// It must write the reference's digits whenever it answers, and answer
+// for nearly all of them.
+func TestAppendIntegerDoubleMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 25))
+	var doubles []float64
+	around := func(x float64) {
+		y, z := x, x
+		for range 40 {
+			doubles = append(doubles, y, z)
+			y, z = math.Nextafter(y, 0), math.Nextafter(z, math.Inf(1))
+		}
+	}
+	for k := 53; k <= 63; k++ {
+		around(math.Ldexp(1, k))
+	}
+	for j := 16; j <= 19; j++ {
+		around(math.Pow(10, float64(j)))
+	}
+	for range 300 {
+		x := math.Ldexp(1+r.Float64(), 53+r.IntN(10))
+		doubles = append(doubles, math.Trunc(x))
+		for j := 1; j <= 18; j++ { // x rounded to 10^j, and halfway
+			p := math.Pow(10, float64(j))
+			around(math.Round(x/p) * p)
+			around(math.Round(x/p)*p + p/2)
+		}
+	}
+	tried, answered := 0, 0
+	for _, x := range doubles {
+		if x < 1<<53 || x >= 1<<63 {
+			if _, ok := appendIntegerDouble(nil, x); ok {
+				t.Errorf("appendIntegerDouble(%v) answered, outside its range", x)
+			}
+			continue
+		}
+		tried++
+		got, ok := appendIntegerDouble([]byte("x"), x)
+		if !ok {
+			if string(got) != "x" {
+				t.Errorf("appendIntegerDouble(%v) wrote %q and refused", x, got)
+			}
+			continue
+		}
+		answered++
+		if want := "x" + ReferenceNumber(x); string(got) != want {
+			t.Errorf("appendIntegerDouble(%v) = %s; reference %s", x, got, want)
+		}
+	}
+	checkTakeRate(t, "appendIntegerDouble answered %d of %d integer doubles", answered, tried, 100_000, 99)
+}

@@ -43,12 +43,17 @@ type decimal struct {
 // a token outside the RFC 8259 section 6 grammar is errSyntax. It reads the
 // token once, into a decimal, and then takes the first way that applies:
 //
-//   - a token already in its canonical form is copied (canonicalAsWritten);
+//   - a token already in its canonical form is copied (layoutAsWritten):
+//     one laid out as Number::toString lays out its digits and of at most
+//     15 significant digits, or an integer below 2^53, at once; one laid
+//     out so with more digits once they are found to be the shortest;
 //   - a zero is "0", whatever its sign, fraction or exponent;
 //   - a value of at most 15 significant digits is laid out again from its
 //     own digits, which are its shortest round-trip digits;
-//   - a value of at most 19 digits is read by decimalToFloat and written by
-//     AppendNumber;
+//   - a value of at most 19 digits is read by decimalToFloat; an integer
+//     double from 2^53 to 2^63 is written by appendIntegerDouble, other
+//     digits found to be the shortest are laid out again (or copied), and
+//     the rest written by AppendNumber;
 //   - anything else, or what decimalToFloat cannot decide, is read by
 //     strconv.ParseFloat (correctly rounded) and written by AppendNumber.
 func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
@@ -102,10 +107,15 @@ func appendNumber(dst, in []byte, i int) ([]byte, int, error) {
 		d.q += e
 	}
 	tok := in[start:i]
-	if plain && canonicalAsWritten(in[intStart:intEnd], in[fracStart:fracEnd], fracStart > intEnd, d.neg) {
-		return append(dst, tok...), i, nil
+	laidOut := false
+	if plain {
+		var short bool
+		laidOut, short = layoutAsWritten(in[intStart:intEnd], in[fracStart:fracEnd], fracStart > intEnd, d.neg)
+		if laidOut && short {
+			return append(dst, tok...), i, nil
+		}
 	}
-	out, err := d.append(dst, tok)
+	out, err := d.append(dst, tok, laidOut)
 	return out, i, err
 }
 
@@ -160,8 +170,10 @@ func (d *decimal) addDigit(c byte, frac bool) {
 }
 
 // append writes the value of d, read from tok, by the rules listed at
-// appendNumber after the verbatim copy.
-func (d *decimal) append(dst, tok []byte) ([]byte, error) {
+// appendNumber after the verbatim copy; laidOut says tok is laid out as
+// ECMA-262 steps 6 to 8 lay out its own digits (layoutAsWritten), so
+// that once they are the shortest, tok itself is the answer.
+func (d *decimal) append(dst, tok []byte, laidOut bool) ([]byte, error) {
 	if d.w == 0 && !d.inexact {
 		return append(dst, '0'), nil // +0 and -0 alike (ECMA-262 step 2)
 	}
@@ -183,13 +195,39 @@ func (d *decimal) append(dst, tok []byte) ([]byte, error) {
 	}
 	f, ok := decimalToFloat(w, q)
 	if !ok {
+		f, ok = decimalToSubnormal(w, q)
+	}
+	if !ok {
 		return appendParsed(dst, tok)
 	}
-	asWritten, decided := digitsAsWritten(w, q, f)
+	if f >= 1<<53 && f < 1<<63 { // an integer double: its shortest digits directly
+		n := len(dst)
+		if d.neg {
+			dst = append(dst, '-')
+		}
+		if out, ok := appendIntegerDouble(dst, f); ok {
+			return out, nil
+		}
+		dst = dst[:n]
+	}
+	// The exact 64-bit test where it reaches; then the approximate one
+	// at any exponent, and the exact 128-bit one for what that cannot
+	// tell (asked first, it cost 80 instructions a token to decline the
+	// many it does not reach).
+	asWritten, decided := digitsAsWritten64(w, q, f)
+	if !decided {
+		asWritten, decided = digitsAsWrittenAnyExp(w, q, f)
+	}
+	if !decided {
+		asWritten, decided = digitsAsWritten(w, q, f)
+	}
 	if !decided {
 		asWritten = shortestAsWritten(w, q, f) || closestAsWritten(w, q, f)
 	}
 	if asWritten {
+		if laidOut {
+			return append(dst, tok...), nil
+		}
 		if d.neg {
 			dst = append(dst, '-')
 		}
@@ -242,41 +280,45 @@ func appendParsed(dst, tok []byte) ([]byte, error) {
 	return AppendNumber(dst, f), nil
 }
 
-// canonicalAsWritten reports whether a number without exponent, given as
-// its integer digits and fraction digits (after a '.' if dot), is written
-// exactly as Number::toString would write its value: no leading zero
-// before other integer digits, no trailing zero in the fraction, not a
-// zero with a sign or a fraction, at most 15 significant digits (so the
-// digits are the shortest, see maxExactDigits) or an integer below 2^53,
-// and its point where ECMA-262 steps 6 to 8 put it.
-func canonicalAsWritten(intDigits, fracDigits []byte, dot, neg bool) bool {
+// layoutAsWritten reports, for a number without exponent given as its
+// integer digits and fraction digits (after a '.' if dot), whether it is
+// laid out as Number::toString lays out its own significant digits
+// (ECMA-262 steps 6 to 8): no leading zero before other integer digits,
+// no trailing zero in the fraction, not a zero with a sign or a fraction,
+// at most 21 integer digits, and at most 5 zeros after "0." before the
+// first significant digit. short adds that those digits are the shortest
+// round-trip ones without looking further: at most 15 significant digits
+// (see maxExactDigits), or an integer below 2^53. A token with both is
+// canonical; one laid out but not short is canonical when its digits are
+// found to be the shortest.
+func layoutAsWritten(intDigits, fracDigits []byte, dot, neg bool) (laidOut, short bool) {
 	n := len(intDigits)
 	if n == 0 || intDigits[0] == '0' && n > 1 {
-		return false
+		return false, false
 	}
 	if !dot {
 		switch {
 		case intDigits[0] == '0':
-			return !neg // "0", not "-0"
+			return !neg, true // "0", not "-0"
 		case n < len(twoTo53):
-			return true
+			return true, true
 		case n == len(twoTo53):
-			return string(intDigits) < twoTo53
+			return true, string(intDigits) < twoTo53
 		}
-		return false
+		return n <= 21, false
 	}
 	f := len(fracDigits)
 	if f == 0 || fracDigits[f-1] == '0' {
-		return false
+		return false, false
 	}
 	if intDigits[0] != '0' {
-		return n+f <= maxExactDigits
+		return n <= 21, n+f <= maxExactDigits
 	}
 	z := 0 // zeros after the point: step 8 allows at most 5
 	for z < f && fracDigits[z] == '0' {
 		z++
 	}
-	return z <= 5 && f-z <= maxExactDigits
+	return z <= 5, f-z <= maxExactDigits
 }
 
 // twoTo53 is 2^53: every integer below it is a double, written with its

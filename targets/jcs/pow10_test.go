@@ -18,7 +18,7 @@ const pow10TableFile = "pow10_table.go"
 
 // TestPow10Mantissas: every entry of the committed table is the first 128
 // bits of 10^q, rounded down and normalized, as math/big computes them;
-// one wrong word in any of the 596 entries fails it.
+// one wrong word in any of the 696 entries fails it.
 func TestPow10Mantissas(t *testing.T) {
 	want := pow10MantissasFromBig()
 	if len(want) != len(pow10Mantissas) {

@@ -93,7 +93,7 @@ func (w *writer) value(i int) (next int, opened bool, err error) {
 		w.stack = append(w.stack, frame{object: c == '{', start: len(w.out),
 			members: len(w.members), keys: len(w.keys)})
 		if c == '{' {
-			j, err = w.memberName(j)
+			j, err = w.memberName(j, false)
 		}
 		return j, true, err
 	case '"':
@@ -135,13 +135,12 @@ func (w *writer) next(i int) (int, bool, error) {
 		top := &w.stack[len(w.stack)-1]
 		switch c := in[i]; {
 		case c == ',':
-			w.out = append(w.out, ',')
-			i = jsonwire.SkipSpace(in, i+1)
 			if top.object {
-				i, err := w.memberName(i)
+				i, err := w.memberName(jsonwire.SkipSpace(in, i+1), true)
 				return i, false, err
 			}
-			return i, false, nil
+			w.out = append(w.out, ',')
+			return jsonwire.SkipSpace(in, i+1), false, nil
 		case c == '}' && top.object:
 			w.closeObject(top)
 			w.out = append(w.out, '}')
@@ -155,13 +154,33 @@ func (w *writer) next(i int) (int, bool, error) {
 	}
 }
 
-// memberName writes the member name at in[i] and its colon, records the
+// memberName writes the member name at in[i] and its colon, after a comma
+// if comma says one separates it from the member before, records the
 // member with its decoded name, and returns the offset of the member's
-// value.
-func (w *writer) memberName(i int) (int, error) {
+// value. The common case, a name without escapes written `,"name":` with
+// no whitespace, is one copy of those input bytes.
+func (w *writer) memberName(i int, comma bool) (int, error) {
 	in := w.in
 	if i >= len(in) || in[i] != '"' {
 		return i, errSyntax
+	}
+	if j := jsonwire.SkipLiteral(in, i+1); j+1 < len(in) && in[j] == '"' && in[j+1] == ':' {
+		from := i
+		if comma {
+			if in[i-1] == ',' {
+				from-- // the comma comes along
+			} else {
+				w.out = append(w.out, ',')
+			}
+		}
+		m := member{key: i + 1, keyLen: j - (i + 1), start: len(w.out) + i - from}
+		w.out = append(w.out, in[from:j+2]...)
+		m.prefix = sortPrefix(in[i+1 : j])
+		w.members = append(w.members, m)
+		return jsonwire.SkipSpace(in, j+2), nil
+	}
+	if comma {
+		w.out = append(w.out, ',')
 	}
 	start := len(w.out)
 	out, next, escaped, err := appendString(w.out, in, i)

@@ -4,7 +4,14 @@
 // the SHA-256 of the first 10^3 ... 10^8 lines against the published
 // values, and with -node also compares every double with Node's String(x).
 //
-//	go run ./fuzz/oracle/es6numbers/es6check [-lines 100000000] [-node]
+//	go run ./fuzz/oracle/es6numbers/es6check [-lines 100000000] [-node] [-token shortest|17|g]
+//
+// With -token, each double is not formatted by jcs.AppendNumber but
+// written as a JSON number token (its shortest digits in exponent form,
+// 17 digits in exponent form, or strconv's 'g' layout, which is plain
+// from 1e-4 to 1e21) and canonicalized by jcs.AppendNumberToken: the
+// token path of the writer, whose digits are decided without strconv's
+// shortest formatting, held to the same published hashes.
 //
 // It exits 0 when every checkpoint (and every double, with -node) agrees,
 // 1 on any disagreement, 2 when it cannot run.
@@ -14,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/oracle/es6numbers"
@@ -25,8 +33,38 @@ func main() {
 	lines := flag.Int("lines", 100000000, "lines of the test file to check: a power of ten from 1000 to 100000000")
 	withNode := flag.Bool("node", false, "also compare every double with Node's String(x)")
 	batch := flag.Int("batch", 10000, "doubles per request to Node")
+	token := flag.String("token", "", "format each double through a number token: shortest, 17 or g")
 	flag.Parse()
+	switch *token {
+	case "":
+	case "shortest":
+		format = viaToken('e', -1)
+	case "17":
+		format = viaToken('e', 16)
+	case "g":
+		format = viaToken('g', -1)
+	default:
+		fmt.Fprintln(os.Stderr, "es6check: -token is shortest, 17 or g")
+		os.Exit(2)
+	}
 	os.Exit(run(*lines, *withNode, *batch))
+}
+
+// format is the formatter checked: jcs.AppendNumber, or a token path.
+var format es6numbers.Formatter = jcs.AppendNumber
+
+// viaToken formats f as strconv writes it with fmt and prec, and then
+// canonicalizes that token with jcs.AppendNumberToken.
+func viaToken(fmtc byte, prec int) es6numbers.Formatter {
+	var tok []byte
+	return func(dst []byte, f float64) []byte {
+		tok = strconv.AppendFloat(tok[:0], f, fmtc, prec, 64)
+		out, err := jcs.AppendNumberToken(dst, tok)
+		if err != nil {
+			return append(dst, "ERROR"...) // fails the hash
+		}
+		return out
+	}
 }
 
 // run is the check; it returns the exit status.
@@ -44,7 +82,7 @@ func run(lines int, withNode bool, batch int) int {
 		cmp.oracle = ecma
 		visit = cmp.add
 	}
-	err := es6numbers.Hash(lines, jcs.AppendNumber, visit, func(r es6numbers.HashResult) {
+	err := es6numbers.Hash(lines, format, visit, func(r es6numbers.HashResult) {
 		verdict := "ok"
 		if r.Mismatch {
 			verdict = fmt.Sprintf("MISMATCH (published %s, %d bytes)", r.Want.SHA256, r.Want.Size)
@@ -68,7 +106,7 @@ func run(lines int, withNode bool, batch int) int {
 		}
 	}
 	if status == 0 {
-		fmt.Printf("es6check: jcs.AppendNumber reproduces all %d lines (%v)\n", lines, time.Since(began).Round(time.Millisecond))
+		fmt.Printf("es6check: the formatter reproduces all %d lines (%v)\n", lines, time.Since(began).Round(time.Millisecond))
 	}
 	return status
 }
@@ -95,7 +133,7 @@ func (c *nodeComparison) flush() {
 	if c.oracle == nil || len(c.pending) == 0 || c.err != nil {
 		return
 	}
-	ms, err := es6numbers.Compare(c.oracle, jcs.AppendNumber, c.pending, c.batch)
+	ms, err := es6numbers.Compare(c.oracle, format, c.pending, c.batch)
 	if err != nil {
 		c.err = err
 		return
