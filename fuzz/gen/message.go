@@ -44,7 +44,7 @@ var (
 var messageFlaws = []string{"", "", "duplicate name", "duplicate arguments", "duplicate params",
 	"duplicate method", "duplicate _meta", "duplicate provenance", "duplicate argument",
 	"duplicate chain", "lone surrogate", "invalid UTF-8", "trailing comma", "escaped names", "jsonrpc version", "params not an object",
-	"provenance past cap", argumentsPastCap, "call of another shape"}
+	"provenance past cap", argumentsPastCap, "call of another shape", "empty chain"}
 
 // capFlaws are the flaws that build a document past ValueCap, each with
 // the one draw in how many of it that plants it (the rest are plain
@@ -178,7 +178,7 @@ func (w *messageWriter) params() string {
 		tool = "create_issue"
 	}
 	members := []string{w.m("name", quote(tool)), w.m("arguments", w.arguments(tool, in))}
-	if w.flaw == "provenance past cap" || w.s.bool() {
+	if w.flaw == "provenance past cap" || w.flaw == "empty chain" || w.s.bool() {
 		members = append(members, w.m("_meta", w.meta()))
 	}
 	switch w.flaw {
@@ -245,6 +245,10 @@ func (w *messageWriter) meta() string {
 		}
 	case "provenance past cap":
 		chain = pastCapChain()
+	case "empty chain":
+		// Section 3.1: an empty chain confers nothing; extended by the
+		// guard's own hop it must not become a chain of that hop alone.
+		chain = `{"v":1,"chain":[]}`
 	}
 	return w.object(w.m("io.noescalation/provenance", chain), w.m("progressToken", "1"))
 }

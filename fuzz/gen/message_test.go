@@ -10,7 +10,8 @@ import (
 // TestGenerateMessagePlantsEveryFlaw: over random inputs, every flaw of
 // messageFlaws is drawn, and each one that breaks the single reading of a
 // message (all but "escaped names", "jsonrpc version", "params not an
-// object", the two past the value cap, "call of another shape" and none) yields, at least once, a
+// object", the two past the value cap, "call of another shape", "empty
+// chain" and none) yields, at least once, a
 // text admission refuses; the plain and escaped messages, those of another
 // JSON-RPC version, those whose params are not an object, the calls of
 // another shape and those whose
@@ -34,7 +35,7 @@ func TestGenerateMessagePlantsEveryFlaw(t *testing.T) {
 	}
 	for _, f := range messageFlaws {
 		switch f {
-		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap", argumentsPastCap, "call of another shape":
+		case "", "escaped names", "jsonrpc version", "params not an object", "provenance past cap", argumentsPastCap, "call of another shape", "empty chain":
 			if !admitted[f] {
 				t.Errorf("flaw %q: no message admitted", f)
 			}
