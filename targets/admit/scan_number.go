@@ -133,16 +133,9 @@ func skipNumbers(in []byte, i int, array bool) int {
 			}
 			expStart := i
 			var exp int64
-			for uint(i) < uint(n) && isDigit(in[i]) {
-				if exp < jsonwire.ExpSaturate {
-					exp = exp*10 + int64(in[i]-'0')
-				}
-				i++
-			}
-			if i == expStart {
+			if i, exp = jsonwire.ExponentDigits(in, i); i == expStart {
 				return end
 			}
-			exp = min(exp, jsonwire.ExpSaturate)
 			if negExp {
 				exp = -exp
 			}

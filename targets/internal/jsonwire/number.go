@@ -90,19 +90,10 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 			i++
 		}
 		expStart = i
-		for uint(i) < uint(n) && isDigit(in[i]) {
-			if exp < ExpSaturate {
-				exp = exp*10 + int64(in[i]-'0')
-			}
-			i++
-		}
-		if i == expStart {
+		if i, exp = ExponentDigits(in, i); i == expStart {
 			return digitWanted(in, i)
 		}
 		expEnd = i
-		if exp > ExpSaturate {
-			exp = ExpSaturate
-		}
 		if negExp {
 			exp = -exp
 		}
@@ -114,6 +105,21 @@ func ReadNumber(in []byte, i int, num *Number) *Error {
 	num.FracStart, num.FracEnd = fracStart, fracEnd
 	num.ExpStart, num.ExpEnd, num.Exp = expStart, expEnd, exp
 	return nil
+}
+
+// ExponentDigits reads the digits of an exponent at in[i], after its 'e'
+// and sign (RFC 8259 section 6): end is the offset after them (end == i:
+// there are none), exp their value saturated at ExpSaturate. ReadNumber
+// and admission's skipNumbers read exponents with it; it stays within the
+// inliner's budget, so neither pays a call.
+func ExponentDigits(in []byte, i int) (end int, exp int64) {
+	for uint(i) < uint(len(in)) && isDigit(in[i]) {
+		if exp < ExpSaturate {
+			exp = exp*10 + int64(in[i]-'0')
+		}
+		i++
+	}
+	return i, min(exp, ExpSaturate)
 }
 
 func digitWanted(in []byte, i int) *Error {
