@@ -54,14 +54,18 @@ func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 		if s, err = normalizePathAsWritten(s); err != nil {
 			return "", err
 		}
-		if r.Harden&HardenPathRoot != 0 && schemeEnd(drive+s) < 0 {
-			if s = drive + s; driveOf(s) != drive || fold && drive == "" && driveOf(foldCase(s)) != "" {
+		if r.Harden&HardenPathRoot != 0 {
+			if s = drive + s; driveOf(s) != drive {
 				return "", errUncanonical
 			}
 		}
 	}
 	if fold {
-		s = foldCase(s)
+		f := foldCase(s)
+		if m == ModeHierarchical && r.Harden&HardenPathRoot != 0 && foldMakesDrive(s, f) {
+			return "", errUncanonical
+		}
+		s = f
 	}
 	return s, nil
 }
