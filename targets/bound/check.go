@@ -24,39 +24,70 @@ func deny(format string, args ...any) Decision {
 // and a disagreement between them denies. A nil provenance, an empty chain
 // and a hop with an empty bound admit nothing (section 3.1).
 func Check(p *Provenance, call Call, c Canon) Decision {
-	if p == nil {
-		return deny("no provenance chain")
-	}
-	if p.V != Version {
-		return deny("unrecognized provenance version %d", p.V)
-	}
-	if len(p.Chain) == 0 {
-		return deny("the chain is empty and confers no authority")
+	if d, denied := chainDenial(p); denied {
+		return d
 	}
 	e := newEvaluator(c)
 	restricted := make([]Hop, len(p.Chain))
 	for i, h := range p.Chain {
-		if len(h.Bound) == 0 {
-			return deny("hop %d (%q) attached an empty bound, which confers no authority", i, h.Component)
-		}
-		rules := rulesFor(h.Bound, call.Name)
-		if len(rules) == 0 {
-			return deny("hop %d (%q) permits no tool %q", i, h.Component, call.Name)
+		rules, d, denied := hopRules(i, h, call.Name)
+		if denied {
+			return d
 		}
 		if why, ok := e.boundAdmits(rules, call); !ok {
-			return deny("outside the bound of hop %d (%q): %s", i, h.Component, why.String())
+			return outsideHop(i, h.Component, why)
 		}
 		restricted[i] = Hop{Component: h.Component, Bound: rules}
 	}
 	eff, operands, err := meetChain(restricted, c, e.operands)
 	e.operands = operands
 	if err != nil {
-		return deny("effbound cannot be computed: %v", err)
+		return noEffBound(err)
 	}
 	if why, ok := e.boundAdmits(eff, call); !ok {
-		return deny("every hop admits the call but the computed effbound does not (%s); denied", why.String())
+		return outsideEffBound(why)
 	}
 	return admitted(len(p.Chain))
+}
+
+// The denials Check and Prepared.Check share, written once so that the
+// two give the same reason. chainDenial is the decision on a chain that
+// admits no call whatever the call (sections 2.2 and 3.1): none, another
+// version, no hop.
+func chainDenial(p *Provenance) (Decision, bool) {
+	switch {
+	case p == nil:
+		return deny("no provenance chain"), true
+	case p.V != Version:
+		return deny("unrecognized provenance version %d", p.V), true
+	case len(p.Chain) == 0:
+		return deny("the chain is empty and confers no authority"), true
+	}
+	return Decision{}, false
+}
+
+// hopRules returns the rules of hop i for tool, or the denial of a hop
+// that confers nothing for it: an empty bound (section 3.1), or no rule
+// for the tool.
+func hopRules(i int, h Hop, tool string) (Bound, Decision, bool) {
+	if len(h.Bound) == 0 {
+		return nil, deny("hop %d (%q) attached an empty bound, which confers no authority", i, h.Component), true
+	}
+	rules := rulesFor(h.Bound, tool)
+	if len(rules) == 0 {
+		return nil, deny("hop %d (%q) permits no tool %q", i, h.Component, tool), true
+	}
+	return rules, Decision{}, false
+}
+
+func outsideHop(i int, component string, why denial) Decision {
+	return deny("outside the bound of hop %d (%q): %s", i, component, why.String())
+}
+
+func noEffBound(err error) Decision { return deny("effbound cannot be computed: %v", err) }
+
+func outsideEffBound(why denial) Decision {
+	return deny("every hop admits the call but the computed effbound does not (%s); denied", why.String())
 }
 
 // admitted is the decision to admit a call of a chain of n hops. Its

@@ -71,13 +71,8 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 		pc.end = &d
 		return pc
 	}
-	switch {
-	case p == nil:
-		return end(deny("no provenance chain"))
-	case p.V != Version:
-		return end(deny("unrecognized provenance version %d", p.V))
-	case len(p.Chain) == 0:
-		return end(deny("the chain is empty and confers no authority"))
+	if d, denied := chainDenial(p); denied {
+		return end(d)
 	}
 	for _, h := range p.Chain {
 		for _, r := range h.Bound {
@@ -95,12 +90,9 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 	e := newEvaluator(c)
 	restricted := make([]Hop, 0, len(p.Chain))
 	for i, h := range p.Chain {
-		if len(h.Bound) == 0 {
-			return end(deny("hop %d (%q) attached an empty bound, which confers no authority", i, h.Component))
-		}
-		rules := rulesFor(h.Bound, tool)
-		if len(rules) == 0 {
-			return end(deny("hop %d (%q) permits no tool %q", i, h.Component, tool))
+		rules, d, denied := hopRules(i, h, tool)
+		if denied {
+			return end(d)
 		}
 		pc.hops = append(pc.hops, e.prepareBound(i, h.Component, rules, tool))
 		restricted = append(restricted, Hop{Component: h.Component, Bound: rules})
@@ -108,7 +100,7 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 	eff, operands, err := meetChain(restricted, c, e.operands)
 	e.operands = operands
 	if err != nil {
-		return end(deny("effbound cannot be computed: %v", err))
+		return end(noEffBound(err))
 	}
 	pc.eff = e.prepareBound(-1, "", eff, tool)
 	return pc
@@ -161,14 +153,14 @@ func (pc *Prepared) Check(call Call, c Canon) Decision {
 	for i := range pc.hops {
 		h := &pc.hops[i]
 		if why, ok := e.preparedAdmits(h, call); !ok {
-			return deny("outside the bound of hop %d (%q): %s", h.hop, h.component, why.String())
+			return outsideHop(h.hop, h.component, why)
 		}
 	}
 	if pc.end != nil {
 		return *pc.end
 	}
 	if why, ok := e.preparedAdmits(&pc.eff, call); !ok {
-		return deny("every hop admits the call but the computed effbound does not (%s); denied", why.String())
+		return outsideEffBound(why)
 	}
 	return admitted(len(pc.p.Chain))
 }
