@@ -18,17 +18,24 @@ import (
 // when the layer is on and the call is admitted ("/srv/acme/..?x"
 // canonicalized to "" on both sides admits: the refusal returned as
 // success); reading:query-refused when it is admitted by no reading that
-// should (the layer off, or a value both readings agree on).
+// should (the layer off, or a value both readings agree on). The probes'
+// values may begin with "//" (the name "/" and the step "/"), which the
+// HardenPathRoot layer refuses by findings/spec/canon-path-root.md
+// whatever follows: class reading:network-path-admitted when such a value
+// is admitted under that layer.
 func ReadingsRefuseAmbiguousQuery(check ReadingChecker, data []byte) *Violation {
 	const name = "ReadingsRefuseAmbiguousQuery"
 	p := gen.GenerateQueryPathReading(data)
 	c := bound.Canon{Schemas: bound.Schemas{"read_file": {"path": bound.ModeHierarchical}}, Fold: p.Fold}
 	d := check(p.Reading, p.Provenance, p.Params, c)
-	refused := p.Reading.Harden&bound.HardenQueryInPath != 0 && queryAmbiguous(p.Value)
+	query := p.Reading.Harden&bound.HardenQueryInPath != 0 && queryAmbiguous(p.Value)
+	root := p.Reading.Harden&bound.HardenPathRoot != 0 && networkPath(p.Value)
 	switch {
-	case refused && d.Admit:
+	case query && d.Admit:
 		return violated(name, "reading:ambiguous-query-admitted", "%v, fold %v: {\"eq\": %q} admits its own value, which the query-in-path layer refuses: %s", p.Reading, p.Fold, p.Value, d.Reason)
-	case !refused && !d.Admit:
+	case root && d.Admit:
+		return violated(name, "reading:network-path-admitted", "%v, fold %v: {\"eq\": %q} admits its own value, which the path-root layer refuses: %s", p.Reading, p.Fold, p.Value, d.Reason)
+	case !query && !root && !d.Admit:
 		return violated(name, "reading:query-refused", "%v, fold %v: {\"eq\": %q} does not admit its own value: %s", p.Reading, p.Fold, p.Value, d.Reason)
 	}
 	return nil
@@ -48,3 +55,9 @@ func queryAmbiguous(v string) bool {
 	last := path[strings.LastIndex(path, "/")+1:]
 	return strings.Contains(after, "/") || last == "" || last == "." || last == ".."
 }
+
+// networkPath is the rule of findings/spec/canon-path-root.md for a value
+// without a scheme: a leading "//" is a network location to Windows and an
+// authority to a URI reader, no local path, and is refused. The probes'
+// values hold no backslash and no drive letter.
+func networkPath(v string) bool { return strings.HasPrefix(v, "//") }

@@ -22,6 +22,7 @@ var _ = register(Target{
 		{Name: "unknown member hardened", Comment: "HardenUnknownMembers on a chain that gains a member (found by the planted test, minimized)", Values: []any{[]byte(" \x12\"  \"' '  \"   \x17")}},
 		{Name: "empty and malformed", Comment: "EmptyAndMalformed on a chain whose and is emptied", Values: []any{[]byte{0, 1, 1, 0, 63, 4, 5, 0, 2, 1, 1}}},
 		{Name: "invalid undeclared mode", Comment: "a mode no constant names admits nothing", Values: []any{[]byte{3}}},
+		{Name: "path-root hardened", Comment: "HardenPathRoot, bit 6, a valid layer the reference once called invalid (found by make campaign, 2026-12-05)", Values: []any{[]byte{0, 0, 0, 0, 64, 0, 2, 1, 1}}},
 		{Name: "hardening bit past the layers", Comment: "bit 7, no layer (bit 6 is path-root)", Values: []any{[]byte{0, 0, 0, 0, 128}}},
 	},
 	Planted: []Variant{
