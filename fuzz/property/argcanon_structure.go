@@ -2,6 +2,7 @@ package property
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -21,8 +22,11 @@ type uriStructure struct {
 }
 
 // rfc3986Components is the regular expression of RFC 3986 Appendix B,
-// which splits any string into the five components of section 3.
-var rfc3986Components = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$`)
+// which splits any string into the five components of section 3. The
+// flag s lets its '.' match a line break too, as the appendix means: in
+// RE2 '.' matches no '\n' by default, so a fragment holding one matched
+// nothing and the string read as no structure at all.
+var rfc3986Components = regexp.MustCompile(`(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$`)
 
 // rfc3986Scheme is section 3.1's scheme: ALPHA *( ALPHA / DIGIT / "+" /
 // "-" / "." ), here of two characters at least.
@@ -44,8 +48,8 @@ func readStructure(s string) uriStructure {
 // readComponents is readStructure with the path component besides.
 func readComponents(s string) (uriStructure, string) {
 	m := rfc3986Components.FindStringSubmatch(s)
-	if m == nil { // the expression matches every string; kept for safety
-		return uriStructure{}, s
+	if m == nil { // every group is optional: the expression matches every string
+		panic("property: RFC 3986 Appendix B's expression did not match " + strconv.Quote(s))
 	}
 	var u uriStructure
 	if m[1] != "" && rfc3986Scheme.MatchString(m[2]) {

@@ -27,6 +27,13 @@ func TestReadStructure(t *testing.T) {
 		{"//h/x#", uriStructure{hasFragment: true}},
 		{"1ab:c", uriStructure{}},
 		{"", uriStructure{}},
+		// Line breaks are characters like any other to RFC 3986's
+		// expression; "0#\n" once read as no structure at all (the
+		// campaign of 2026-12-05: '.' matched no '\n').
+		{"0#\n", uriStructure{fragment: "\n", hasFragment: true}},
+		{"a?\r\nb#\n", uriStructure{query: "\r\nb", hasQuery: true, fragment: "\n", hasFragment: true}},
+		{"ss:\n?x", uriStructure{scheme: "ss", query: "x", hasQuery: true}},
+		{"ss://h\n/x#\u2028", uriStructure{scheme: "ss", authority: "h\n", hasAuthority: true, fragment: "\u2028", hasFragment: true}},
 	} {
 		if got := readStructure(c.in); got != c.want {
 			t.Errorf("readStructure(%q) = %v, want %v", c.in, got, c.want)

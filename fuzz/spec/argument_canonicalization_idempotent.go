@@ -22,6 +22,7 @@ var _ = register(Target{
 		seeds.Of("climb-above-root", "section 3.2.2: /repo/../../etc/passwd climbs above its root", "/repo/../../etc/passwd", false),
 		seeds.Of("dot-segments", "dot segments and repeated separators", "/srv/./acme//app/", false),
 		seeds.Of("double-encoded", "percent-encoding decoded to a fixed point", "/srv/%252e%252e/x", false),
+		seeds.Of("encoded-line-break-in-fragment", "0#%0A: a fragment holding a line break once decoded, read as one by the structure oracle (found by make campaign, 2026-12-06)", "0#%0A", false),
 		seeds.Of("nfd", "NFD input normalized to NFC", "/srv/e\u0301", false),
 		seeds.Of("bad-utf8-after-decoding", "%ff decodes to a byte that is not UTF-8", "/srv/%ff", false),
 		seeds.Of("dots-and-slashes-folded", "dot segments, doubled and trailing slashes, folded", "/srv/./a/../b//", true),
