@@ -59,12 +59,20 @@ unit: node-deps fuzz-tools matrix-oracles mutation-deps
 
 # vet and every test: units, vectors, fuzz seeds replayed, oracles; every
 # workflow file linted; the quick mutation sweep.
-test: vet unit actionlint mutation-quick fuzz-mutation-smoke
+test: vet unit actionlint mutation-quick fuzz-mutation-smoke campaign-smoke
 
 # The main job: every fuzz target for FUZZTIME each, with progress, then
 # work/campaign/campaign.json and campaign.md. Exit 1 on a new failure.
 campaign: build node-deps
 	bin/canonfuzz campaign --time $(FUZZTIME) $(CAMPAIGN_FLAGS)
+
+# The campaign's smoke in make test: every fuzz target for 2 s from its
+# seeds, in a work folder of its own (findings go there, not to findings/);
+# exit 1 on any failure. Replaying seeds alone (go test) did not find what
+# a 6 s campaign found in under a second on 2026-12-05 (a property that did
+# not know a hardening layer added the day before).
+campaign-smoke: build node-deps
+	bin/canonfuzz campaign --time 2s --workdir work/campaign-smoke --findings work/campaign-smoke/findings --minimize-time 10s
 
 # go-fuzz and libFuzzer through the campaign's pipeline: each crasher
 # minimized and recorded under findings/ as a native failure is.
