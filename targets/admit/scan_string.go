@@ -19,7 +19,7 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 	escaped := false
 	for {
 		for i+8 <= n {
-			if m := jsonwire.StopsForScalars(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+			if m := jsonwire.FirstStopForScalars(binary.LittleEndian.Uint64(in[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto special
 			}
