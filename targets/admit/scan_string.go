@@ -245,7 +245,7 @@ func (s *scanner) scanName(q int) (int, error) {
 	w := binary.LittleEndian.Uint64(in[i : i+8]) // a length-8 slice: no pointer mask (see scanString)
 	var end int
 	var key uint64
-	if m := jsonwire.StopsForScalars(w); m != 0 {
+	if m := jsonwire.FirstStopForScalars(w); m != 0 {
 		t := bits.TrailingZeros64(m)
 		end = i + t>>3
 		if in[end] != '"' {

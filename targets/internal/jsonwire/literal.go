@@ -45,9 +45,8 @@ func StopsForScalars(w uint64) uint64 {
 // StopsForScalars' three &^ terms, each exact for every byte, for plain
 // subtractions (issue 20: about six of twenty instructions a word): below
 // the first stop no byte borrows, and a plain byte b gives b-0x20,
-// (b^'"')-1 and (b^'\\')-1 all below 0x80. Admission's string loop reads
-// it; the name path keeps StopsForScalars (issue 20, third pass: the
-// cheaper mask there moved callgrind's modelled mispredictions up on api).
+// (b^'"')-1 and (b^'\\')-1 all below 0x80. Admission's string loop and
+// its name path read it.
 func FirstStopForScalars(w uint64) uint64 {
 	return ((w - 0x20*lows) | ((w ^ '"'*lows) - lows) | ((w ^ '\\'*lows) - lows) | w) & highs
 }
