@@ -86,7 +86,7 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 			// that the bytes encode one: judged from one word without
 			// a call when the input holds four bytes (issue 20).
 			if !s.ijson && i+4 <= n {
-				if size := scalarLen(binary.LittleEndian.Uint32(in[i:])); size != 0 {
+				if size := scalarLen(binary.LittleEndian.Uint32(in[i : i+4])); size != 0 { // length 4: no pointer mask
 					i += size
 					break
 				}
