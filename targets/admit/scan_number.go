@@ -97,13 +97,10 @@ func skipNumbers(in []byte, i int, array bool) int {
 	n := len(in)
 	end := -1
 	for {
-		if uint(i) >= uint(n) {
-			return end
+		if uint(i) < uint(n) && in[i] == '-' {
+			i++
 		}
-		// The sign by a table, not a branch (issue 20: a sign is on some
-		// numbers and not others, 7 % of numbers' mispredictions; admit2's
-		// n6, kept in the third pass: see docs/PERFORMANCE.md).
-		if i += int(signClass[in[i]] >> 1); uint(i) >= uint(n) {
+		if uint(i) >= uint(n) {
 			return end
 		}
 		intStart := i
@@ -132,9 +129,9 @@ func skipNumbers(in []byte, i int, array bool) int {
 		if uint(i) < uint(n) && (in[i] == 'e' || in[i] == 'E') {
 			i++
 			negExp := false
-			if uint(i) < uint(n) {
+			if uint(i) < uint(n) && (in[i] == '+' || in[i] == '-') {
 				negExp = in[i] == '-'
-				i += int(signClass[in[i]] & 1)
+				i++
 			}
 			expStart := i
 			var exp int64
@@ -158,9 +155,6 @@ func skipNumbers(in []byte, i int, array bool) int {
 		i++
 	}
 }
-
-// signClass classes a byte for skipNumbers: 1 a sign, 2 '-'.
-var signClass = [256]uint8{'+': 1, '-': 1 | 2}
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
