@@ -16,6 +16,10 @@ func FuzzScanMatchesReference(f *testing.F) { native.Fuzz(f) }
 // FuzzReferenceMatchesJSONText: admit.Reference against jsontext.
 func FuzzReferenceMatchesJSONText(f *testing.F) { native.Fuzz(f) }
 
+// FuzzSkipNumbersMatchesReadNumber: admission's number reader against
+// jsonwire.ReadNumber.
+func FuzzSkipNumbersMatchesReadNumber(f *testing.F) { native.Fuzz(f) }
+
 // The admission properties on texts gen.Fragments builds from a fixed
 // seed, so every run checks the same 30,000 inputs of each: texts that
 // reach the corners of every rule, which byte-level fuzzing rarely

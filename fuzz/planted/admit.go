@@ -66,3 +66,20 @@ func ScanRefusesDelete(input []byte, opts admit.Options) error {
 	}
 	return nil
 }
+
+// SkipNumbersLateAfterAWord is admit.SkipNumbers with the off-by-one of a
+// word loop that counts the byte that stopped it: a reading in which some
+// digit run goes past eight digits ends one byte late. Runs of up to eight
+// digits, which the byte tests read, end where they should.
+func SkipNumbersLateAfterAWord(in []byte, array bool) int {
+	end := admit.SkipNumbers(in, array)
+	run := 0
+	for k := 0; k < end; k++ {
+		if in[k] < '0' || in[k] > '9' {
+			run = 0
+		} else if run++; run > 8 && end < len(in) {
+			return end + 1
+		}
+	}
+	return end
+}

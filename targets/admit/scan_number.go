@@ -1,7 +1,9 @@
 package admit
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
@@ -110,7 +112,7 @@ func skipNumbers(in []byte, i int, array bool) int {
 			}
 		case isDigit(c):
 			if i++; uint(i) < uint(n) && isDigit(in[i]) {
-				i = n - len(jsonwire.PastDigits(in[i+1:]))
+				i = pastDigits(in, i+1)
 			}
 		default:
 			return end
@@ -119,7 +121,7 @@ func skipNumbers(in []byte, i int, array bool) int {
 		if uint(i) < uint(n) && in[i] == '.' {
 			i++
 			fracStart := i
-			i = n - len(jsonwire.PastDigits(in[i:]))
+			i = pastDigits(in, i)
 			if i == fracStart {
 				return end
 			}
@@ -145,7 +147,9 @@ func skipNumbers(in []byte, i int, array bool) int {
 			return end
 		}
 		end = i
-		if !array || uint(i+1) >= uint(n) || in[i] != ',' {
+		// A comma with nothing after it ends the loop at the next
+		// token's bounds test, which returns this end.
+		if !array || uint(i) >= uint(n) || in[i] != ',' {
 			return end
 		}
 		i++
@@ -153,3 +157,20 @@ func skipNumbers(in []byte, i int, array bool) int {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// pastDigits returns the offset of the first byte at or after i that is
+// not an ASCII digit, or len(in), for 0 <= i <= len(in): jsonwire.PastDigits
+// over an offset, eight bytes at a time (issue 20: PastDigits's tail moved
+// a pointer, masked so as not to point past the input, on every word).
+func pastDigits(in []byte, i int) int {
+	for i <= len(in)-8 {
+		if m := jsonwire.NonDigits(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for uint(i) < uint(len(in)) && isDigit(in[i]) {
+		i++
+	}
+	return i
+}

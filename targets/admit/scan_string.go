@@ -18,8 +18,11 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 	n := len(in)
 	escaped := false
 	for {
+		// in[i : i+8], not in[i:]: a slice that may be empty has its
+		// pointer masked so as not to point past the input, six
+		// instructions a word; one of length 8 needs none (issue 20).
 		for i+8 <= n {
-			if m := jsonwire.StopsForScalars(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+			if m := jsonwire.FirstStopForScalars(binary.LittleEndian.Uint64(in[i : i+8])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto special
 			}
@@ -83,7 +86,7 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 			// that the bytes encode one: judged from one word without
 			// a call when the input holds four bytes (issue 20).
 			if !s.ijson && i+4 <= n {
-				if size := scalarLen(binary.LittleEndian.Uint32(in[i:])); size != 0 {
+				if size := scalarLen(binary.LittleEndian.Uint32(in[i : i+4])); size != 0 { // length 4: no pointer mask
 					i += size
 					break
 				}
@@ -239,10 +242,10 @@ func (s *scanner) scanName(q int) (int, error) {
 	if i+8 > len(in) {
 		return s.scanString(q, i, true)
 	}
-	w := binary.LittleEndian.Uint64(in[i:])
+	w := binary.LittleEndian.Uint64(in[i : i+8]) // a length-8 slice: no pointer mask (see scanString)
 	var end int
 	var key uint64
-	if m := jsonwire.StopsForScalars(w); m != 0 {
+	if m := jsonwire.FirstStopForScalars(w); m != 0 {
 		t := bits.TrailingZeros64(m)
 		end = i + t>>3
 		if in[end] != '"' {

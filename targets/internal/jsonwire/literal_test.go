@@ -41,6 +41,7 @@ func TestStopsAgreeWithTheTables(t *testing.T) {
 			stops func(byte) bool
 		}{
 			{"StopsForScalars", StopsForScalars(w), func(c byte) bool { return !PlainASCII[c] }},
+			{"FirstStopForScalars", FirstStopForScalars(w), func(c byte) bool { return !PlainASCII[c] }},
 			{"Specials", Specials(w), func(c byte) bool { return Special[c] }},
 		} {
 			first := 8

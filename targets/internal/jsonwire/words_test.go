@@ -33,7 +33,7 @@ func firstFlagged(m uint64) int {
 // the lowest flagged byte is the first one the byte test refuses, and a
 // word of only accepted bytes has no flag.
 func TestWordMasksAgreeWithBytesExhaustively(t *testing.T) {
-	above := []byte{0, '\t', ' ', '/', '0', '5', '9', ':', 0x7F, 0x80, 0xF9, 0xFA, 0xFF}
+	above := []byte{0, '\t', ' ', '"', '/', '0', '5', '9', ':', '\\', 0x7F, 0x80, 0xF9, 0xFA, 0xFF}
 	for _, c := range []struct {
 		name string
 		mask func(uint64) uint64
@@ -41,6 +41,10 @@ func TestWordMasksAgreeWithBytesExhaustively(t *testing.T) {
 		run  []byte // bytes ok accepts, to fill below the position
 	}{
 		{"NonDigits", NonDigits, isDigitByte, []byte("0123456789")},
+		// The plain bytes next to each threshold: ' ' (0x20), '!', '#',
+		// '[', ']', 0x7F, and some between.
+		{"StopsForScalars", StopsForScalars, func(c byte) bool { return PlainASCII[c] }, []byte(" !#/09:[]a~\x7f")},
+		{"FirstStopForScalars", FirstStopForScalars, func(c byte) bool { return PlainASCII[c] }, []byte(" !#/09:[]a~\x7f")},
 	} {
 		for p := range 8 {
 			for v := range 256 {
