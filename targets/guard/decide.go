@@ -38,7 +38,9 @@ const MethodCall = "tools/call"
 func Decide(raw []byte, cfg Config) Decision { return decide(raw, cfg, nil) }
 
 // decide is Decide with a session's cache of the chains its calls carried
-// (nil: none); its Decision is Decide's for every message and cache.
+// (nil: none); its Decision is Decide's for every message and cache. With
+// a cache, the Decision's Call is the session's, reused by its next
+// decision (chainCache.newCall): it is read before then.
 func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	if err := cfg.Validate(); err != nil {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
