@@ -20,7 +20,7 @@ func TestASCIIFastPathsAsTheLibrary(t *testing.T) {
 	}
 	texts = append(texts, "", "/", "//", "/.", "/..", "./", "a//b", "/srv/acme/README", "/srv/./x", "/srv/../x",
 		"e\u0301", "/caf\u00e9", "/cafe\u0301", "\u212b", "\xff", "/a\xc3", "\xed\xa0\x80", "/%41", "/a?b#c", "a%2F",
-		"C:/x", "http://h/p?q#f", strings.Repeat("a", 100)+"\u0301", strings.Repeat("/x", 40))
+		"C:/x", "http://h/p?q#f", strings.Repeat("a", 100)+"\u0301", strings.Repeat("/x", 40), strings.Repeat("/ab", 100)+"?", strings.Repeat("/ab", 100)+"//", strings.Repeat("/ab", 100)+"%")
 	for _, s := range texts {
 		ascii := true
 		for _, r := range s {

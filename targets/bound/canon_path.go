@@ -184,11 +184,15 @@ func splitURI(s string) (head, path, tail string) {
 	return head, rest, ""
 }
 
-// indexAnyByte is strings.IndexAny for a set of ASCII bytes, as a loop:
-// the few values a call carries are short, and the loop's code is a few
-// lines where IndexAny's (building an ASCII set past 8 bytes) is many more
-// for a cold processor to fetch.
+// indexAnyByte is strings.IndexAny for a set of ASCII bytes: a loop for a
+// short s, whose code is a few lines where IndexAny's (building an ASCII
+// set past 8 bytes) is many more for a cold processor to fetch, and
+// IndexAny itself past shortScan bytes, where the loop's few compares a
+// byte would cost more than that code.
 func indexAnyByte(s, set string) int {
+	if len(s) > shortScan {
+		return strings.IndexAny(s, set)
+	}
 	for i := 0; i < len(s); i++ {
 		for j := 0; j < len(set); j++ {
 			if s[i] == set[j] {
@@ -198,6 +202,9 @@ func indexAnyByte(s, set string) int {
 	}
 	return -1
 }
+
+// shortScan is the length past which indexAnyByte calls strings.IndexAny.
+const shortScan = 256
 
 // schemeEnd returns the index of the ':' ending an RFC 3986 scheme
 // (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )) of at least two characters,
@@ -292,17 +299,20 @@ func resolved(path string) bool {
 		return false
 	}
 	rest := strings.TrimPrefix(path, "/")
-	start := 0 // of the segment ending at the next separator or the end
-	for i := 0; i <= len(rest); i++ {
-		if i < len(rest) && rest[i] != '/' {
-			continue
+	for {
+		i := strings.IndexByte(rest, '/')
+		seg := rest
+		if i >= 0 {
+			seg = rest[:i]
 		}
-		if seg := rest[start:i]; seg == "" || seg == "." || seg == ".." {
+		if seg == "" || seg == "." || seg == ".." {
 			return false
 		}
-		start = i + 1
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
 	}
-	return true
 }
 
 // decodeSegment percent-decodes one path segment to a fixed point, and
