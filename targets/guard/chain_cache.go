@@ -3,6 +3,7 @@ package guard
 import (
 	"bytes"
 
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
@@ -44,6 +45,17 @@ type chainCache struct {
 	// (toolName, argumentName), not copied again for every call.
 	call  bound.Call
 	names []string // the argument names kept, at most maxKeptNames
+
+	scanner admit.Scanner // admits each message of the session (admit)
+}
+
+// admit is admit.Scan(raw, admit.Options{}), with the session's scanner
+// (nil c: a pooled one, as Decide admits).
+func (c *chainCache) admit(raw []byte) error {
+	if c == nil {
+		return admit.Scan(raw, admit.Options{})
+	}
+	return c.scanner.Scan(raw, admit.Options{})
 }
 
 const (

@@ -45,7 +45,7 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	if err := cfg.Validate(); err != nil {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
-	if err := admit.Scan(raw, admit.Options{}); err != nil {
+	if err := chains.admit(raw); err != nil {
 		return answer(nil, notAdmitted(err))
 	}
 	msg := reframe(raw)
