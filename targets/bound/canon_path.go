@@ -184,27 +184,21 @@ func splitURI(s string) (head, path, tail string) {
 	return head, rest, ""
 }
 
-// indexAnyByte is strings.IndexAny for a set of ASCII bytes: a loop for a
-// short s, whose code is a few lines where IndexAny's (building an ASCII
-// set past 8 bytes) is many more for a cold processor to fetch, and
-// IndexAny itself past shortScan bytes, where the loop's few compares a
-// byte would cost more than that code.
+// indexAnyByte is strings.IndexAny for a set of a few ASCII bytes: one
+// strings.IndexByte a byte of the set, each searching only before the
+// first found so far. Its code is a few lines and IndexByte's, which the
+// decision runs anyway, where IndexAny's (an ASCII set built past 8
+// bytes) is many more lines for a cold processor to fetch; a long value
+// costs a fast scan a byte of the set.
 func indexAnyByte(s, set string) int {
-	if len(s) > shortScan {
-		return strings.IndexAny(s, set)
-	}
-	for i := 0; i < len(s); i++ {
-		for j := 0; j < len(set); j++ {
-			if s[i] == set[j] {
-				return i
-			}
+	first := -1
+	for j := 0; j < len(set); j++ {
+		if i := strings.IndexByte(s, set[j]); i >= 0 {
+			first, s = i, s[:i]
 		}
 	}
-	return -1
+	return first
 }
-
-// shortScan is the length past which indexAnyByte calls strings.IndexAny.
-const shortScan = 256
 
 // schemeEnd returns the index of the ':' ending an RFC 3986 scheme
 // (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )) of at least two characters,
