@@ -182,19 +182,36 @@ func readChunk(msg []byte, args []uint32, shift int, names map[string]bool, into
 			continue
 		}
 		raw := argumentValue(msg, tok.End).Of(msg)
-		n, _ := jsonwire.CountValues(raw, 0, *left)
+		n := 1 // a string, number or literal is one value
+		if raw[0] == '{' || raw[0] == '[' {
+			n, _ = jsonwire.CountValues(raw, 0, *left)
+		}
 		if n > *left {
-			return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
-				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + bound.EscapePointerToken(name)})
+			return tooManyValues(name)
 		}
 		*left -= n
 		v, err := bound.DecodeAdmitted(raw)
 		if err != nil {
-			return fmt.Errorf("argument %q cannot be read: %w", name, err)
+			return unreadArgument(name, err)
 		}
 		into[name] = v
 	}
 	return nil
+}
+
+// tooManyValues and unreadArgument are readChunk's errors, apart from its
+// loop (go:noinline: fmt's code inlined there lay between the loop's
+// lines).
+//
+//go:noinline
+func tooManyValues(name string) error {
+	return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
+		bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + bound.EscapePointerToken(name)})
+}
+
+//go:noinline
+func unreadArgument(name string, err error) error {
+	return fmt.Errorf("argument %q cannot be read: %w", name, err)
 }
 
 // constrainedName returns the decoded member name tok if names holds it.

@@ -87,12 +87,12 @@ func readID(msg []byte, f field) []byte {
 	tok := f.Of(msg)
 	switch jsonwire.ValueType(tok[0]) {
 	case "number":
-		return append([]byte(nil), tok...)
+		return cloneID(tok)
 	case "string":
 		if bytes.IndexByte(tok, '\\') < 0 {
 			// Admitted, so no control character or quote stands raw in
 			// it: the token is already written as targets/bound writes it.
-			return append([]byte(nil), tok...)
+			return cloneID(tok)
 		}
 		s, ok := jsonwire.Unquote(tok)
 		if !ok {
@@ -102,6 +102,15 @@ func readID(msg []byte, f field) []byte {
 		return b
 	}
 	return nil
+}
+
+// cloneID copies an id's token (not empty) with make and copy, as
+// rewriteCall makes the forwarded call, rather than append's growslice:
+// one function fewer for a cold decision to fetch.
+func cloneID(tok []byte) []byte {
+	id := make([]byte, len(tok))
+	copy(id, tok)
+	return id
 }
 
 // notAdmitted classifies an admission refusal: -32700 when the bytes are
