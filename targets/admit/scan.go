@@ -16,21 +16,63 @@ import (
 // its memory is bounded by the depth and by the names of the objects that are
 // open at any point.
 func Scan(input []byte, opts Options) error {
+	if err := precheck(input, opts); err != nil {
+		return err
+	}
+	s := scanners.Get().(*scanner)
+	err := s.scan(input, opts)
+	scanners.Put(s)
+	return err
+}
+
+// precheck is what Scan refuses before it walks the input: options that
+// fail Validate, an input past the size cap.
+func precheck(input []byte, opts Options) error {
 	if err := opts.Validate(); err != nil {
 		return err
 	}
 	if max := opts.size(); int64(len(input)) > max {
 		return &Error{Kind: TooLarge, Offset: max, Detail: "input is longer than the size cap"}
 	}
-	s := scanners.Get().(*scanner)
+	return nil
+}
+
+// scan walks input with s, and leaves s ready for the next input.
+func (s *scanner) scan(input []byte, opts Options) error {
 	s.reset(input, opts)
 	err := s.run()
 	s.release()
-	scanners.Put(s)
 	return err
 }
 
 var scanners = sync.Pool{New: func() any { return new(scanner) }}
+
+// A Scanner is Scan with a state of its own instead of one from a pool,
+// for a caller that scans one input after another on one goroutine (a
+// guard's session, for every message of its client): the same verdict on
+// every input, without the pool's code and per-processor data, which a
+// process deciding on a cold processor fetches from memory for each
+// message. An input longer than maxOwnedInput is scanned with a pooled
+// state, so a Scanner keeps no more than a small input's name index. The
+// zero Scanner is ready; it must not be used by two goroutines at once.
+type Scanner struct{ s *scanner }
+
+// maxOwnedInput is the longest input a Scanner scans with its own state.
+const maxOwnedInput = 64 << 10
+
+// Scan is Scan(input, opts).
+func (sc *Scanner) Scan(input []byte, opts Options) error {
+	if len(input) > maxOwnedInput {
+		return Scan(input, opts)
+	}
+	if err := precheck(input, opts); err != nil {
+		return err
+	}
+	if sc.s == nil {
+		sc.s = new(scanner)
+	}
+	return sc.s.scan(input, opts)
+}
 
 // frame is one open container.
 type frame struct {

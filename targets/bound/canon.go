@@ -66,10 +66,12 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 // round so that the result is a fixed point of the whole transformation
 // (findings/spec/canon-nfc-after-decoding.md).
 func canonString(s string, m Mode, fold bool) (string, error) {
-	if !utf8.ValidString(s) {
-		return "", notCanonical("not UTF-8")
+	if !isASCII(s) { // ASCII is UTF-8, and NFC already
+		if !utf8.ValidString(s) {
+			return "", notCanonical("not UTF-8")
+		}
+		s = norm.NFC.String(s)
 	}
-	s = norm.NFC.String(s)
 	if m == ModeHierarchical {
 		var err error
 		if s, err = canonHierarchical(s); err != nil {
@@ -87,6 +89,29 @@ func canonString(s string, m Mode, fold bool) (string, error) {
 		s = f
 	}
 	return s, nil
+}
+
+// isASCII reports whether s is ASCII only: UTF-8, and its own NFC (no
+// ASCII character decomposes or composes with another), so that the
+// arguments and operands most calls carry are canonicalized without
+// reaching x/text's tables, whose code and data a guard deciding on a cold
+// processor finds in memory (docs/PERFORMANCE.md, "The guard's cold call,
+// third pass").
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// nfcOf is norm.NFC.String(s), s itself when it is ASCII.
+func nfcOf(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return norm.NFC.String(s)
 }
 
 // decodeToFixedPoint percent-decodes s until it stops changing, at most
@@ -114,7 +139,7 @@ func percentDecodeRounds(s string, nfc bool) (string, error) {
 		}
 		s = d
 		if nfc {
-			s = norm.NFC.String(s)
+			s = nfcOf(s)
 		}
 	}
 	if d, err := percentDecodeOnce(s); err != nil || d != s {

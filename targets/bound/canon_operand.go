@@ -35,7 +35,9 @@ func canonPrefix(op string, m Mode, fold bool) (p string, boundary bool, err err
 // prefixAdmits is the prefix test on canonical strings.
 func prefixAdmits(p string, boundary bool, v string) bool {
 	if boundary {
-		return v == p || strings.HasPrefix(v, p+"/")
+		// v is p, or p and '/' begin it (strings.HasPrefix(v, p+"/")
+		// without making that string)
+		return v == p || len(v) > len(p) && v[len(p)] == '/' && v[:len(p)] == p
 	}
 	return strings.HasPrefix(v, p)
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"unsafe"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // canonHierarchical applies section 3.2.2 steps 2 and 3 to an NFC path or
@@ -55,16 +53,21 @@ func canonHierarchical(s string) (string, error) {
 		drive = driveOf(path)
 		path = path[len(drive):]
 	}
-	if d, err := decodeToFixedPoint(head); err != nil || d != head {
-		return "", notCanonical("percent-encoding in a scheme or authority")
+	// An empty head or tail decodes to itself: most values are a path alone.
+	if head != "" {
+		if d, err := decodeToFixedPoint(head); err != nil || d != head {
+			return "", notCanonical("percent-encoding in a scheme or authority")
+		}
 	}
-	rawTail := tail
-	tail, err := decodeToFixedPoint(tail)
-	if err != nil {
-		return "", err
-	}
-	if introducesAny(rawTail, tail, uriReserved) {
-		return "", notCanonical("percent-encoded delimiter in a query or fragment")
+	if tail != "" {
+		rawTail := tail
+		var err error
+		if tail, err = decodeToFixedPoint(tail); err != nil {
+			return "", err
+		}
+		if introducesAny(rawTail, tail, uriReserved) {
+			return "", notCanonical("percent-encoded delimiter in a query or fragment")
+		}
 	}
 	out, err := resolveSegments(path)
 	if err != nil {
@@ -78,11 +81,14 @@ func canonHierarchical(s string) (string, error) {
 		// section 3.3); a relative one would fuse with the host.
 		return "", notCanonical("relative path after an authority")
 	}
-	r := head + drive + out + tail
+	r := out
+	if head != "" || drive != "" || tail != "" {
+		r = head + drive + out + tail
+	}
 	if strings.IndexByte(r, 0) >= 0 {
 		return "", notCanonical("NUL in a hierarchical value")
 	}
-	r = norm.NFC.String(r)
+	r = nfcOf(r)
 	if h, _, t := splitURI(r); h != head || t != tail {
 		return "", notCanonical("the canonical form reads as another scheme, authority, query or fragment")
 	}
@@ -146,6 +152,9 @@ const uriReserved = ":/?#[]@!$&'()*+,;="
 // introducesAny reports whether decoded holds more of some character of set
 // than raw did: decoding created a delimiter that was data.
 func introducesAny(raw, decoded, set string) bool {
+	if raw == decoded {
+		return false // nothing decoded: most values
+	}
 	for _, c := range set {
 		if strings.Count(decoded, string(c)) > strings.Count(raw, string(c)) {
 			return true
@@ -164,15 +173,31 @@ func splitURI(s string) (head, path, tail string) {
 	}
 	if strings.HasPrefix(rest, "//") && head != "" {
 		end := len(rest)
-		if j := strings.IndexAny(rest[2:], "/?#"); j >= 0 {
+		if j := indexAnyByte(rest[2:], "/?#"); j >= 0 {
 			end = j + 2
 		}
 		head, rest = head+rest[:end], rest[end:]
 	}
-	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+	if j := indexAnyByte(rest, "?#"); j >= 0 {
 		return head, rest[:j], rest[j:]
 	}
 	return head, rest, ""
+}
+
+// indexAnyByte is strings.IndexAny for a set of a few ASCII bytes: one
+// strings.IndexByte a byte of the set, each searching only before the
+// first found so far. Its code is a few lines and IndexByte's, which the
+// decision runs anyway, where IndexAny's (an ASCII set built past 8
+// bytes) is many more lines for a cold processor to fetch; a long value
+// costs a fast scan a byte of the set.
+func indexAnyByte(s, set string) int {
+	first := -1
+	for j := 0; j < len(set); j++ {
+		if i := strings.IndexByte(s, set[j]); i >= 0 {
+			first, s = i, s[:i]
+		}
+	}
+	return first
 }
 
 // schemeEnd returns the index of the ':' ending an RFC 3986 scheme
@@ -264,19 +289,23 @@ func walkSegments(path string) (string, error) {
 // root's, for an absolute path) no empty, "." or ".." segment. Most
 // paths a chain and a call carry are, and then cost nothing to resolve.
 func resolved(path string) bool {
-	if strings.ContainsAny(path, "%\\\x00") {
+	if indexAnyByte(path, "%\\\x00") >= 0 {
 		return false
 	}
 	rest := strings.TrimPrefix(path, "/")
 	for {
-		seg, after, more := strings.Cut(rest, "/")
+		i := strings.IndexByte(rest, '/')
+		seg := rest
+		if i >= 0 {
+			seg = rest[:i]
+		}
 		if seg == "" || seg == "." || seg == ".." {
 			return false
 		}
-		if !more {
+		if i < 0 {
 			return true
 		}
-		rest = after
+		rest = rest[i+1:]
 	}
 }
 

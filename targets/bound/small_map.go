@@ -25,6 +25,10 @@ func (s *smallMap[K, V]) get(k K) (V, bool) {
 			return s.vals[i], true
 		}
 	}
+	if s.more == nil {
+		var zero V
+		return zero, false // not even the map's code: a small check has none
+	}
 	v, ok := s.more[k]
 	return v, ok
 }

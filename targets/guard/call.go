@@ -24,11 +24,11 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	if !m.params.isObject(msg) {
 		return answer(id, paramsNotObject())
 	}
-	call, err := callName(msg, m)
+	call, err := callName(msg, m, chains)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})
 	}
-	d := Decision{ID: id, Call: &call}
+	d := Decision{ID: id, Call: call}
 	if m.arguments.ok {
 		d.Arguments = m.arguments.Of(msg)
 	}
@@ -64,9 +64,9 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 		} else {
 			names = constrained(ext, call.Name)
 		}
-		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, names, call.Arguments); err != nil {
+		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, names, call.Arguments, chains); err != nil {
 			refusal = unreadArguments(err)
-		} else if c := checkCall(pc, ext, call, cfg.Canon); !c.Admit {
+		} else if c := checkCall(pc, ext, *call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
 		}
 	}
@@ -88,24 +88,25 @@ func checkCall(pc *bound.Prepared, ext *bound.Provenance, call bound.Call, c bou
 
 // callName reads the params' name and the kind of its arguments as
 // bound.CallFromValue does, with its faults (bound.Fault: the name missing
-// or not a string, the arguments not an object).
-func callName(msg []byte, m *message) (bound.Call, error) {
+// or not a string, the arguments not an object). The call is the
+// session's (chainCache.newCall) when chains is not nil.
+func callName(msg []byte, m *message, chains *chainCache) (*bound.Call, error) {
 	name := m.name
 	s, ok := "", false
 	if name.ok {
-		s, ok = jsonwire.Unquote(name.Of(msg)) // false for any value but a string
+		s, ok = chains.toolName(name.Of(msg)) // false for any value but a string
 	}
 	if !ok {
 		fault := bound.FaultWantString
 		if !name.ok {
 			fault = bound.FaultMissing
 		}
-		return bound.Call{}, &bound.MalformedError{Pointer: "/name", Fault: fault, Reason: "a call needs a string name"}
+		return nil, &bound.MalformedError{Pointer: "/name", Fault: fault, Reason: "a call needs a string name"}
 	}
 	if a := m.arguments; a.ok && !a.isObject(msg) {
-		return bound.Call{}, &bound.MalformedError{Pointer: "/arguments", Fault: bound.FaultWantObject, Reason: "arguments must be an object, not " + a.kindOf(msg)}
+		return nil, &bound.MalformedError{Pointer: "/arguments", Fault: bound.FaultWantObject, Reason: "arguments must be an object, not " + a.kindOf(msg)}
 	}
-	return bound.Call{Name: s, Arguments: map[string]bound.Value{}}, nil
+	return chains.newCall(s), nil
 }
 
 // inboundChain reads _meta["io.noescalation/provenance"] (section 4.1 step
@@ -154,16 +155,17 @@ func constrained(p *bound.Provenance, tool string) map[string]bool {
 // holds, together at most bound.MaxValues values; past that the call cannot
 // be checked, and it is an error. The members are those indexMessage found
 // (args, where each name begins), lying shift bytes further on in msg.
-func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, into map[string]bound.Value) error {
+// The names kept are chains' when it has them (chainCache.argumentName).
+func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, into map[string]bound.Value, chains *chainCache) error {
 	if len(names) == 0 {
 		return nil
 	}
 	left := bound.MaxValues
-	if err := readChunk(msg, args.first[:args.n], shift, names, into, &left); err != nil {
+	if err := readChunk(msg, args.first[:args.n], shift, names, into, &left, chains); err != nil {
 		return err
 	}
 	for _, chunk := range args.chunks {
-		if err := readChunk(msg, chunk, shift, names, into, &left); err != nil {
+		if err := readChunk(msg, chunk, shift, names, into, &left, chains); err != nil {
 			return err
 		}
 	}
@@ -172,38 +174,56 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 
 // readChunk reads the arguments of one chunk of the index; left counts
 // down the values that may still be decoded.
-func readChunk(msg []byte, args []uint32, shift int, names map[string]bool, into map[string]bound.Value, left *int) error {
+func readChunk(msg []byte, args []uint32, shift int, names map[string]bool, into map[string]bound.Value, left *int, chains *chainCache) error {
 	for _, at := range args {
 		tok := argumentName(msg, int(at)+shift)
-		name, ok := constrainedName(tok.Of(msg), names)
+		name, ok := constrainedName(tok.Of(msg), names, chains)
 		if !ok {
 			continue
 		}
 		raw := argumentValue(msg, tok.End).Of(msg)
-		n, _ := jsonwire.CountValues(raw, 0, *left)
+		n := 1 // a string, number or literal is one value
+		if raw[0] == '{' || raw[0] == '[' {
+			n, _ = jsonwire.CountValues(raw, 0, *left)
+		}
 		if n > *left {
-			return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
-				bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + bound.EscapePointerToken(name)})
+			return tooManyValues(name)
 		}
 		*left -= n
 		v, err := bound.DecodeAdmitted(raw)
 		if err != nil {
-			return fmt.Errorf("argument %q cannot be read: %w", name, err)
+			return unreadArgument(name, err)
 		}
 		into[name] = v
 	}
 	return nil
 }
 
+// tooManyValues and unreadArgument are readChunk's errors, apart from its
+// loop (go:noinline: fmt's code inlined there lay between the loop's
+// lines).
+//
+//go:noinline
+func tooManyValues(name string) error {
+	return fmt.Errorf("the constrained arguments hold more than %d values, more than this guard checks: %w",
+		bound.MaxValues, &bound.LimitError{What: "values", Max: bound.MaxValues, Pointer: "/arguments/" + bound.EscapePointerToken(name)})
+}
+
+//go:noinline
+func unreadArgument(name string, err error) error {
+	return fmt.Errorf("argument %q cannot be read: %w", name, err)
+}
+
 // constrainedName returns the decoded member name tok if names holds it.
-// A name without an escape is looked up without being copied.
-func constrainedName(tok []byte, names map[string]bool) (string, bool) {
+// A name without an escape is looked up without being copied, and copied
+// only when chains has not kept it.
+func constrainedName(tok []byte, names map[string]bool, chains *chainCache) (string, bool) {
 	if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 {
 		body := tok[1 : len(tok)-1]
 		if !names[string(body)] {
 			return "", false
 		}
-		return string(body), true
+		return chains.argumentName(body), true
 	}
 	name, ok := jsonwire.Unquote(tok)
 	return name, ok && names[name]

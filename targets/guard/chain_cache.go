@@ -3,7 +3,9 @@ package guard
 import (
 	"bytes"
 
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
 // A session's client usually sends the same provenance with every call:
@@ -34,6 +36,26 @@ type chainCache struct {
 
 	entries    []*chainEntry // most recently used first
 	originated *extension    // the chain of a call without provenance
+
+	// call is the session's tools/call being decided: decide's Decision
+	// points at it, and the session's next call reuses it (newCall), so a
+	// Decision of the session is read before the next one is made, as
+	// session.decide reads it. Its Arguments map is cleared, not made
+	// anew; its Name and the names of its arguments are kept strings
+	// (toolName, argumentName), not copied again for every call.
+	call  bound.Call
+	names []string // the argument names kept, at most maxKeptNames
+
+	scanner admit.Scanner // admits each message of the session (admit)
+}
+
+// admit is admit.Scan(raw, admit.Options{}), with the session's scanner
+// (nil c: a pooled one, as Decide admits).
+func (c *chainCache) admit(raw []byte) error {
+	if c == nil {
+		return admit.Scan(raw, admit.Options{})
+	}
+	return c.scanner.Scan(raw, admit.Options{})
 }
 
 const (
@@ -44,7 +66,58 @@ const (
 	// maxPreparedTools tools called with it.
 	maxPreparedProvenance = 4 << 10
 	maxPreparedTools      = 4
+	// A call's Arguments map of more entries than maxReusedArguments is
+	// not reused (clearing it costs its table, however few the next call
+	// fills); at most maxKeptNames argument names are kept.
+	maxReusedArguments = 8
+	maxKeptNames       = 16
 )
+
+// newCall is a call of the tool named name with no arguments read yet:
+// the session's call, reused (see chainCache.call), or a new one when c
+// is nil (Decide).
+func (c *chainCache) newCall(name string) *bound.Call {
+	if c == nil {
+		return &bound.Call{Name: name, Arguments: map[string]bound.Value{}}
+	}
+	if c.call.Arguments == nil || len(c.call.Arguments) > maxReusedArguments {
+		c.call.Arguments = map[string]bound.Value{}
+	} else {
+		clear(c.call.Arguments)
+	}
+	c.call.Name = name
+	return &c.call
+}
+
+// toolName is jsonwire.Unquote of the admitted token tok, the params'
+// name: the name of the session's last call when tok is that name
+// written without an escape.
+func (c *chainCache) toolName(tok []byte) (string, bool) {
+	if c != nil && len(tok) >= 2 && tok[0] == '"' && string(tok[1:len(tok)-1]) == c.call.Name &&
+		bytes.IndexByte(tok, '\\') < 0 {
+		return c.call.Name, true
+	}
+	return jsonwire.Unquote(tok)
+}
+
+// argumentName is string(body), an argument's name written without an
+// escape: a name the session kept, or kept now while fewer than
+// maxKeptNames are (nil c: a copy).
+func (c *chainCache) argumentName(body []byte) string {
+	if c == nil {
+		return string(body)
+	}
+	for _, n := range c.names {
+		if n == string(body) {
+			return n
+		}
+	}
+	n := string(body)
+	if len(c.names) < maxKeptNames {
+		c.names = append(c.names, n)
+	}
+	return n
+}
 
 // chainEntry is one provenance value read: its bytes, as the message wrote
 // them, the chain decoded from them, and that chain extended, once a call
@@ -81,6 +154,9 @@ func (x *extension) prepared(tool string, c bound.Canon) *bound.Prepared {
 		return nil
 	}
 	list := x.checks.list
+	if len(list) > 0 && list[0].Serves(tool, c) {
+		return list[0] // the tool of the call before, as most calls are
+	}
 	i := 0
 	for i < len(list) && list[i].Tool() != tool {
 		i++

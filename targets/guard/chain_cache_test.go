@@ -298,3 +298,38 @@ func TestChainCachePreparesChecks(t *testing.T) {
 		t.Errorf("a chain of %d bytes keeps no prepared check", len(e.provenance))
 	}
 }
+
+// A session reuses its call from one decision to the next (chainCache's
+// call: the Arguments map cleared, the tool's name and the arguments'
+// names kept): each decision of a sequence that changes the tool, the
+// arguments and the way a name is written is Decide's, field for field.
+func TestSessionReusesItsCallAsDecide(t *testing.T) {
+	call := func(name, args string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":` + name + `,"arguments":` + args + `}}`)
+	}
+	seq := [][]byte{
+		call(`"read_file"`, `{"path":"/srv/acme/README"}`),
+		call(`"read_file"`, `{}`), // the path of the call before must be gone
+		call(`"read_file"`, `{"path":"/etc/passwd"}`),
+		call(`"create_issue"`, `{"repo":"acme/app","path":"/srv/acme/x"}`),
+		call(`"read_file"`, `{"repo":"acme/app"}`),
+		call(`"read_file"`, `{"pa\u0074h":"/srv/acme/y"}`),
+		call(`"read\u005ffile"`, `{"path":"/srv/acme/z"}`),
+		call(`"a\\u0041"`, `{}`), // the name a\u0041, written with an escape
+		call(`"a\u0041"`, `{}`),  // aA: its body is the last name as written
+		call(`"read_file"`, `{"path":"/srv/acme/README"}`),
+		call(`"create_issue"`, `{"repo":"acme/docs"}`),
+		call(`"create_issue"`, `{"repo":"acme/other"}`),
+	}
+	for _, mode := range []Mode{Enforce, Audit} {
+		cfg := vectorConfig(t, Originate, mode)
+		chains := newChainCache(cfg)
+		for round := range 2 {
+			for _, m := range seq {
+				if err := sameDecision(decide(m, cfg, chains), Decide(m, cfg)); err != nil {
+					t.Errorf("%v, round %d: %s: %v", mode, round, m, err)
+				}
+			}
+		}
+	}
+}

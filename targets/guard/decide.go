@@ -38,12 +38,14 @@ const MethodCall = "tools/call"
 func Decide(raw []byte, cfg Config) Decision { return decide(raw, cfg, nil) }
 
 // decide is Decide with a session's cache of the chains its calls carried
-// (nil: none); its Decision is Decide's for every message and cache.
+// (nil: none); its Decision is Decide's for every message and cache. With
+// a cache, the Decision's Call is the session's, reused by its next
+// decision (chainCache.newCall): it is read before then.
 func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	if err := cfg.Validate(); err != nil {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
-	if err := admit.Scan(raw, admit.Options{}); err != nil {
+	if err := chains.admit(raw); err != nil {
 		return answer(nil, notAdmitted(err))
 	}
 	msg := reframe(raw)
@@ -85,12 +87,12 @@ func readID(msg []byte, f field) []byte {
 	tok := f.Of(msg)
 	switch jsonwire.ValueType(tok[0]) {
 	case "number":
-		return append([]byte(nil), tok...)
+		return cloneID(tok)
 	case "string":
 		if bytes.IndexByte(tok, '\\') < 0 {
 			// Admitted, so no control character or quote stands raw in
 			// it: the token is already written as targets/bound writes it.
-			return append([]byte(nil), tok...)
+			return cloneID(tok)
 		}
 		s, ok := jsonwire.Unquote(tok)
 		if !ok {
@@ -100,6 +102,15 @@ func readID(msg []byte, f field) []byte {
 		return b
 	}
 	return nil
+}
+
+// cloneID copies an id's token (not empty) with make and copy, as
+// rewriteCall makes the forwarded call, rather than append's growslice:
+// one function fewer for a cold decision to fetch.
+func cloneID(tok []byte) []byte {
+	id := make([]byte, len(tok))
+	copy(id, tok)
+	return id
 }
 
 // notAdmitted classifies an admission refusal: -32700 when the bytes are

@@ -190,10 +190,10 @@ func TestDecideOfASmallCallCostsLittle(t *testing.T) {
 		mode                  Mode
 		decideMax, sessionMax uint64
 	}{
-		{"inside, enforce", benchCall(0), Enforce, 2100, 1500},
-		{"inside, audit", benchCall(0), Audit, 2100, 1500},
-		{"outside, audit", benchOutside(0), Audit, 2250, 1750},
-		{"outside, enforce (answered)", benchOutside(0), Enforce, 3350, 2850},
+		{"inside, enforce", benchCall(0), Enforce, 2100, 500},
+		{"inside, audit", benchCall(0), Audit, 2100, 500},
+		{"outside, audit", benchOutside(0), Audit, 2250, 800},
+		{"outside, enforce (answered)", benchOutside(0), Enforce, 3350, 1900},
 	} {
 		cfg := vectorConfig(t, Originate, c.mode)
 		cost := alloctest.PerCall(1000, func() { Decide(c.msg, cfg) })

@@ -4,29 +4,41 @@ import "fmt"
 
 // The refusals of a decision, written once for Decide and its reference
 // twin, so that the two give the same class, code and reason.
+//
+// Each is go:noinline (but absentProvenance, which a call without
+// provenance meets under Originate): inlined, the refusals' code lay
+// between the lines of Decide's way through an admitted call, which a
+// decision on a cold processor fetches from memory line by line
+// (docs/PERFORMANCE.md, "The guard's cold call, third pass").
 
+//go:noinline
 func batchRefusal() *Refusal {
 	return &Refusal{Class: ErrBatch, Code: CodeInvalidRequest,
 		Reason: "a batch (top-level array) is refused whole: its calls would not be checked one by one"}
 }
 
+//go:noinline
 func notAnObject(kind string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: "a JSON-RPC message is an object, not a " + kind}
 }
 
+//go:noinline
 func methodNotString(kind string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: "method must be a string, not " + kind}
 }
 
+//go:noinline
 func callWithoutID() *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "a tools/call must be a request with a string or number id"}
 }
 
+//go:noinline
 func notJSONRPC2() *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest, Reason: `a JSON-RPC request must carry "jsonrpc": "2.0"`}
 }
 
+//go:noinline
 func paramsNotObject() *Refusal {
 	return &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: "tools/call params must be an object"}
 }
@@ -35,12 +47,16 @@ func paramsNotObject() *Refusal {
 // be read as absent; extended by this guard's hop it would be, at every
 // guard downstream, so audit mode does not forward it either
 // (findings/spec/guard-audit-malformed.md).
+//
+//go:noinline
 func emptyChain() *Refusal {
 	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: "the inbound chain is empty and confers no authority"}
 }
 
 // outsideBound: bound.Check found the call outside effbound (section 4.2);
 // its reason is a string, with no error to keep.
+//
+//go:noinline
 func outsideBound(reason string) *Refusal {
 	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: reason}
 }
@@ -49,12 +65,16 @@ func outsideBound(reason string) *Refusal {
 // cannot be shown to lie within effbound (section 4.2) and is refused as
 // outside it. err is kept as the cause: a *bound.LimitError for arguments
 // past bound.MaxValues values, the decode error otherwise.
+//
+//go:noinline
 func unreadArguments(err error) *Refusal {
 	return &Refusal{Class: ErrOutsideBound, Code: CodeOutsideBound, Reason: err.Error(), Cause: err}
 }
 
 // metaNotObject: a _meta that is not an object is malformed provenance:
 // the key cannot be read, and cannot be taken as absent.
+//
+//go:noinline
 func metaNotObject(kind string) *Refusal {
 	return &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound, Reason: "params._meta must be an object, not " + kind}
 }
@@ -69,11 +89,13 @@ func absentProvenance(absent Disposition) *Refusal {
 		Reason: "the call carries no provenance and this guard's disposition is reject"}
 }
 
+//go:noinline
 func malformedProvenance(err error) *Refusal {
 	return &Refusal{Class: ErrMalformedProvenance, Code: CodeOutsideBound,
 		Reason: fmt.Sprintf("the provenance is malformed: %v", err), Cause: err}
 }
 
+//go:noinline
 func unwritable(err error) *Refusal {
 	return &Refusal{Class: ErrGuardConfig, Code: CodeInternalError,
 		Reason: "the extended message cannot be written: " + err.Error(), Cause: err}
