@@ -40,8 +40,9 @@ import (
 // in the message are not refused for their size and not checked.
 func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 	const name = "DecideMatchesReference"
-	pastCap := sync.OnceValue(func() bool { return provenancePastCap(raw) }) // read once, when needed
-	arguments := sync.OnceValues(func() (int, bool) { return constrainedValues(raw, GuardConfig()) })
+	reading := sync.OnceValue(func() callReading { return readCall(raw) })          // read once, when needed, for both
+	pastCap := sync.OnceValue(func() bool { return reading().provenancePastCap() }) // steps and both modes
+	arguments := sync.OnceValues(func() (int, bool) { return reading().constrainedValues(GuardConfig()) })
 	var want guard.Decision
 	for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
 		cfg := GuardConfig()
