@@ -45,53 +45,55 @@ func argumentLimit(property string, mode guard.Mode, values int, ok bool, got gu
 // (SEP-3246 sections 4.1, 4.3, 4.5.1). The arguments counted are those a
 // rule for the tool constrains in that chain extended by cfg's hop (section
 // 3.1: an argument no rule names is unconstrained). Read with
-// go-json-experiment/json (exact member names) and bound's provenance
-// parser.
+// go-json-experiment/jsontext (exact member names, readCall) and bound's
+// provenance parser.
 func constrainedValues(raw []byte, cfg guard.Config) (values int, ok bool) {
-	c, p, ok := readParams(raw)
-	if !ok || jsonString(c.Method) != guard.MethodCall || jsonString(c.JSONRPC) != "2.0" || !requestID(c.ID) || p.Name.Kind() != '"' {
+	return readCall(raw).constrainedValues(cfg)
+}
+
+// constrainedValues is constrainedValues of the message r read.
+func (r callReading) constrainedValues(cfg guard.Config) (values int, ok bool) {
+	if !r.ok || jsonString(r.method) != guard.MethodCall || jsonString(r.jsonrpc) != "2.0" || !requestID(r.id) || r.name.Kind() != '"' {
 		return 0, false
 	}
-	tool := jsonString(p.Name)
-	var args map[string]jsontext.Value
-	if p.Arguments != nil && (p.Arguments.Kind() != '{' || json.Unmarshal(p.Arguments, &args) != nil) {
+	tool := jsonString(r.name)
+	if r.args.present && !r.args.object {
 		return 0, false
 	}
-	inbound, ok := checkedProvenance(p, cfg.Absent)
+	inbound, ok := r.checkedProvenance(cfg.Absent)
 	if !ok {
 		return 0, false
 	}
 	names := map[string]bool{}
 	for _, h := range inbound.Extend(cfg.Component, cfg.Policy).Chain {
-		for _, r := range h.Bound {
-			if r.Tool != tool {
+		for _, rule := range h.Bound {
+			if rule.Tool != tool {
 				continue
 			}
-			for arg := range r.Args {
+			for arg := range rule.Args {
 				names[arg] = true
 			}
 		}
 	}
-	for arg, v := range args {
+	for arg, n := range r.args.values {
 		if names[arg] {
-			values += tokenValues(v)
+			values += n
 		}
 	}
 	return values, true
 }
 
-// checkedProvenance is the provenance of params if the guard goes on to
-// check the call against it: nil when it is absent under the originate
+// checkedProvenance is the provenance of the call if the guard goes on to
+// check it against it: nil when it is absent under the originate
 // disposition, a parsed chain that is not empty when present.
-func checkedProvenance(p paramsMembers, absent guard.Disposition) (*bound.Provenance, bool) {
-	pv, ok := provenanceValue(p)
+func (r callReading) checkedProvenance(absent guard.Disposition) (*bound.Provenance, bool) {
 	switch {
-	case !ok:
+	case r.meta.present && !r.meta.object:
 		return nil, false
-	case pv == nil:
+	case r.provenance == nil:
 		return nil, absent == guard.Originate
 	}
-	v, err := bound.ParseValue(pv)
+	v, err := bound.ParseValue(r.provenance)
 	if err != nil {
 		return nil, false
 	}

@@ -2,53 +2,169 @@ package property
 
 import (
 	"bytes"
+	"errors"
+	"io"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// callMembers are the members of a tools/call request the guard reads
-// before its arguments (SEP-3246 section 4.1), read the slow way: by
-// go-json-experiment/json, whose member names match exactly, into raw
-// values, the whole message in one pass (a message the property reads here
-// holds 64 Ki values). A member that is absent is nil.
-type callMembers struct {
-	JSONRPC jsontext.Value `json:"jsonrpc"`
-	ID      jsontext.Value `json:"id"`
-	Method  jsontext.Value `json:"method"`
-	Params  jsontext.Value `json:"params"`
+// callReading is a tools/call request as the property reads it, the slow
+// way, when the twin cannot decode it: by go-json-experiment/jsontext,
+// whose decoder refuses duplicate names and invalid UTF-8 at every depth
+// and whose names are compared exactly once unescaped, in one pass over
+// the whole message (a message the property reads here holds 64 Ki
+// values). It reads the members the guard reads before the arguments
+// (SEP-3246 section 4.1) and counts, token by token, the JSON values of
+// the provenance and of each argument. A member that is absent is nil.
+type callReading struct {
+	ok                        bool // one JSON object, nothing after it, whose params are an object
+	jsonrpc, id, method, name jsontext.Value
+	args                      membersReading // params.arguments
+	meta                      membersReading // params._meta
+	provenance                jsontext.Value // params._meta[guard.ProvenanceKey], when _meta is an object
+	provenanceValues          int            // the JSON values of provenance
 }
 
-// paramsMembers are the members of a call's params the guard reads.
-type paramsMembers struct {
-	Name      jsontext.Value `json:"name"`
-	Arguments jsontext.Value `json:"arguments"`
-	Meta      jsontext.Value `json:"_meta"`
+// membersReading is an object member of params that the property looks
+// into: whether it is there, whether it is an object, and, for the
+// arguments, the JSON values of each of its members.
+type membersReading struct {
+	present, object bool
+	values          map[string]int
 }
 
-// readParams reads raw's params, if raw is an object and its params one.
-func readParams(raw []byte) (callMembers, paramsMembers, bool) {
-	var c callMembers
-	var p paramsMembers
-	if json.Unmarshal(raw, &c) != nil || c.Params.Kind() != '{' || json.Unmarshal(c.Params, &p) != nil {
-		return c, p, false
+// errNotObject ends a reading where an object was required.
+var errNotObject = errors.New("property: not an object")
+
+// readCall reads raw as callReading says; a message that cannot be read
+// so (not one valid JSON object, duplicate names, params absent or not an
+// object) is a reading that is not ok.
+func readCall(raw []byte) callReading {
+	var r callReading
+	d := jsontext.NewDecoder(bytes.NewReader(raw))
+	params := false
+	err := readMembers(d, func(name string) (err error) {
+		switch name {
+		case "jsonrpc":
+			r.jsonrpc, err = readRaw(d)
+		case "id":
+			r.id, err = readRaw(d)
+		case "method":
+			r.method, err = readRaw(d)
+		case "params":
+			if params = d.PeekKind() == '{'; params {
+				return readMembers(d, func(name string) error { return r.readParam(d, raw, name) })
+			}
+			return d.SkipValue()
+		default:
+			return d.SkipValue()
+		}
+		return err
+	})
+	if err != nil || !params {
+		return callReading{}
 	}
-	return c, p, true
+	if _, err := d.ReadToken(); err != io.EOF {
+		return callReading{} // something after the message
+	}
+	r.ok = true
+	return r
 }
 
-// provenanceValue is params._meta's provenance, nil when _meta or the key
-// is absent; false when _meta is not an object.
-func provenanceValue(p paramsMembers) (jsontext.Value, bool) {
-	if p.Meta == nil {
-		return nil, true
+// readParam reads the member name of params.
+func (r *callReading) readParam(d *jsontext.Decoder, raw []byte, name string) (err error) {
+	switch name {
+	case "name":
+		r.name, err = readRaw(d)
+		return err
+	case "arguments":
+		r.args = membersReading{present: true, object: d.PeekKind() == '{'}
+		if !r.args.object {
+			return d.SkipValue()
+		}
+		r.args.values = map[string]int{}
+		return readMembers(d, func(arg string) error {
+			n, _, err := countValue(d, raw)
+			r.args.values[arg] = n
+			return err
+		})
+	case "_meta":
+		r.meta = membersReading{present: true, object: d.PeekKind() == '{'}
+		if !r.meta.object {
+			return d.SkipValue()
+		}
+		return readMembers(d, func(key string) (err error) {
+			if key != guard.ProvenanceKey {
+				return d.SkipValue()
+			}
+			r.provenanceValues, r.provenance, err = countValue(d, raw)
+			return err
+		})
 	}
-	var meta map[string]jsontext.Value
-	if p.Meta.Kind() != '{' || json.Unmarshal(p.Meta, &meta) != nil {
-		return nil, false
+	return d.SkipValue()
+}
+
+// readMembers reads the object that comes next in d, calling member with
+// each name; member reads the name's value.
+func readMembers(d *jsontext.Decoder, member func(name string) error) error {
+	tok, err := d.ReadToken()
+	if err != nil {
+		return err
 	}
-	return meta[guard.ProvenanceKey], true
+	if tok.Kind() != '{' {
+		return errNotObject
+	}
+	for d.PeekKind() != '}' {
+		tok, err := d.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := member(tok.String()); err != nil {
+			return err
+		}
+	}
+	_, err = d.ReadToken()
+	return err
+}
+
+// readRaw reads the value that comes next in d, a copy of its bytes.
+func readRaw(d *jsontext.Decoder) (jsontext.Value, error) {
+	v, err := d.ReadValue()
+	return v.Clone(), err
+}
+
+// countValue reads the value that comes next in d, which reads raw,
+// counting its JSON values as bound.MaxValues counts them (every scalar,
+// array and object), from the tokens jsontext reads: each token but an
+// end and a member name begins a value. It returns the value's bytes, a
+// slice of raw. It builds no tree: what it counts may hold 64 Ki values.
+func countValue(d *jsontext.Decoder, raw []byte) (n int, value []byte, err error) {
+	start, depth := d.InputOffset(), d.StackDepth()
+	for {
+		tok, err := d.ReadToken()
+		if err != nil {
+			return n, nil, err
+		}
+		if k := tok.Kind(); k != ']' && k != '}' {
+			// A name leaves its object's count of names and values odd.
+			if kind, length := d.StackIndex(d.StackDepth()); kind != '{' || length%2 == 0 {
+				n++
+			}
+		}
+		if d.StackDepth() == depth {
+			// The value begins after the name's colon and any space.
+			return n, bytes.TrimLeft(raw[start:d.InputOffset()], " \t\r\n:"), nil
+		}
+	}
+}
+
+// tokenValues counts the JSON values of raw, one valid JSON value, as
+// countValue does.
+func tokenValues(raw []byte) int {
+	n, _, _ := countValue(jsontext.NewDecoder(bytes.NewReader(raw)), raw)
+	return n
 }
 
 // provenancePastCap reports whether the message's
@@ -56,34 +172,9 @@ func provenanceValue(p paramsMembers) (jsontext.Value, bool) {
 // 1) holds more than gen.ValueCap JSON values (bound.MaxValues as bound
 // documents it); a message that cannot be read so is not past the cap
 // here.
-func provenancePastCap(raw []byte) bool {
-	_, p, ok := readParams(raw)
-	if !ok {
-		return false
-	}
-	pv, _ := provenanceValue(p)
-	return pv != nil && tokenValues(pv) > gen.ValueCap
-}
+func provenancePastCap(raw []byte) bool { return readCall(raw).provenancePastCap() }
 
-// tokenValues counts the JSON values of raw, a valid JSON value, as
-// bound.MaxValues counts them (every scalar, array and object), from the
-// tokens jsontext reads: each token but an end and a member name begins a
-// value. It builds no tree: what it counts may hold 64 Ki values.
-func tokenValues(raw []byte) int {
-	d := jsontext.NewDecoder(bytes.NewReader(raw))
-	n := 0
-	for {
-		tok, err := d.ReadToken()
-		if err != nil {
-			return n
-		}
-		if k := tok.Kind(); k == ']' || k == '}' {
-			continue
-		}
-		// A name leaves its object's count of names and values odd.
-		if kind, length := d.StackIndex(d.StackDepth()); kind == '{' && length%2 == 1 {
-			continue
-		}
-		n++
-	}
+// provenancePastCap is provenancePastCap of the message r read.
+func (r callReading) provenancePastCap() bool {
+	return r.ok && r.provenance != nil && r.provenanceValues > gen.ValueCap
 }

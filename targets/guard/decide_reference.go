@@ -21,7 +21,7 @@ func DecideReference(raw []byte, cfg Config) Decision {
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
 		return answer(nil, notAdmitted(err))
 	}
-	v, err := bound.ParseValue(raw)
+	v, err := bound.DecodeAdmitted(raw) // admitted just above: bound.ParseValue would admit it again
 	if err != nil {
 		return answer(nil, &Refusal{Class: ErrNotAdmitted, Code: CodeParseError, Reason: "admitted but not decoded: " + err.Error(), Cause: err})
 	}
