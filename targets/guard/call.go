@@ -16,7 +16,9 @@ import (
 // (nil: none).
 func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCache) Decision {
 	if id == nil {
-		return answer(nil, callWithoutID())
+		d := answer(nil, callWithoutID())
+		d.Notification = !m.id.ok
+		return d
 	}
 	if j := m.jsonrpc; !j.ok || !jsonwire.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
 		return answer(id, notJSONRPC2())

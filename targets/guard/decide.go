@@ -44,7 +44,7 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
-		return answer(nil, notAdmitted(err))
+		return refusedAnswer(raw, err)
 	}
 	msg := reframe(raw)
 	top := jsonwire.SkipSpace(msg, 0)
@@ -71,6 +71,16 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
+	return d
+}
+
+// refusedAnswer is the answer to raw, which admission refused with err:
+// addressed to the request's id when every parser reads the same one, not
+// sent at all to a notification (refusedEnvelope).
+func refusedAnswer(raw []byte, err error) Decision {
+	env := refusedEnvelope(raw, err)
+	d := answer(env.id, notAdmitted(err))
+	d.Notification = env.notification
 	return d
 }
 

@@ -19,7 +19,7 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
-		return answer(nil, notAdmitted(err))
+		return refusedAnswer(raw, err)
 	}
 	v, err := bound.ParseValue(raw)
 	if err != nil {
@@ -61,7 +61,10 @@ func idOf(v bound.Value) []byte {
 // referenceCall is decideCall on the tree.
 func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	if id == nil {
-		return answer(nil, callWithoutID())
+		d := answer(nil, callWithoutID())
+		_, hasID := v.Get("id")
+		d.Notification = !hasID
+		return d
 	}
 	if j, ok := v.Get("jsonrpc"); !ok || j.Kind != bound.KindString || j.Str != "2.0" {
 		return answer(id, notJSONRPC2())

@@ -21,9 +21,11 @@
 //   - Every message is admitted by admit.Scan before anything is read from
 //     it. One that is refused (a syntax error, a duplicate member, a lone
 //     surrogate, ill-formed UTF-8, a number with no finite double, too deep,
-//     too large) is answered with -32700 or -32600 and id null, and never
-//     forwarded: a server whose parser is more lenient could read it as a
-//     call the guard never checked. Section 4.3 says to relay unparseable
+//     too large) is answered with -32700 or -32600, and never forwarded: a
+//     server whose parser is more lenient could read it as a call the
+//     guard never checked. The answer carries the request's id when every
+//     parser reads the same one (refusedEnvelope), id null otherwise; a
+//     refused notification is not answered (Decision.Notification). Section 4.3 says to relay unparseable
 //     traffic unchanged; findings/spec/guard-relay-unparseable.md.
 //   - A forwarded tools/call is the client's admitted message with the
 //     value of params._meta["io.noescalation/provenance"] replaced by the
