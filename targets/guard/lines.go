@@ -85,15 +85,23 @@ func tooLarge(size, limit int64) Decision {
 // costs one pass. It is bookkeeping, not a verdict: the line is not
 // admitted, so what it reads on one that is not JSON means nothing, and
 // such a line is relayed as it is (when FrameServerLine lets it through).
-func replyID(line []byte) ([]byte, bool) {
+//
+// twoIDs reports a top level with more than one "id" member once names are
+// decoded (`"id":1,"id":2`): a first-wins client and a last-wins one
+// read two different answers in it, so it must not be relayed (the guard
+// would mark one request answered and the client read the other; the
+// red-team pass of docs/GUARD.md).
+func replyID(line []byte) (id []byte, ok bool, twoIDs bool) {
 	top := jsonwire.SkipSpace(line, 0)
-	var id field
+	var f field
+	ids := 0
 	method, result := false, false
 	complete := jsonwire.Members(line, top, func(m jsonwire.Member) bool {
 		name := m.Name.Of(line)
 		switch {
 		case jsonwire.NameIs(name, "id"):
-			id = field{m.Value, true}
+			f = field{m.Value, true}
+			ids++
 		case jsonwire.NameIs(name, "method"):
 			method = true
 		case jsonwire.NameIs(name, "result"), jsonwire.NameIs(name, "error"):
@@ -101,9 +109,12 @@ func replyID(line []byte) ([]byte, bool) {
 		}
 		return true
 	})
-	if !complete || method || !result {
-		return nil, false
+	if ids > 1 {
+		return nil, false, true
 	}
-	b := readID(line, id)
-	return b, b != nil
+	if !complete || method || !result {
+		return nil, false, false
+	}
+	b := readID(line, f)
+	return b, b != nil, false
 }

@@ -18,7 +18,9 @@ import (
 // that cannot be framed is dropped and logged, never relayed in part; an
 // answer to no request in flight is dropped too (each request gets one
 // answer, and a request the client cancelled none: forgetCancelled), and
-// so is a last line without its newline (a message cut short). When the
+// so are a line with two id members (clients would read it as answers to
+// different requests: replyID) and a last line without its newline (a
+// message cut short). When the
 // output ends, every request still in flight is answered by the guard.
 func (s *session) readServer() {
 	defer close(s.srvOutDone)
@@ -53,7 +55,13 @@ func (s *session) readServer() {
 			s.log.printf(s.p.Log, "dropped a server line: %v", err)
 			continue
 		}
-		if id, ok := replyID(framed); ok && !s.inFlight.answered(id) {
+		id, ok, twoIDs := replyID(framed)
+		if twoIDs {
+			s.refusedSrv.Add(1)
+			s.log.printf(s.p.Log, "dropped a server line with two id members: clients would read different answers in it")
+			continue
+		}
+		if ok && !s.inFlight.answered(id) {
 			s.unsolicited.Add(1)
 			s.log.printf(s.p.Log, "dropped a server answer to id %s: no such request in flight (never forwarded, answered already, or cancelled)", idText(id))
 			continue
