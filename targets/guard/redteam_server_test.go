@@ -1,6 +1,10 @@
 package guard
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,5 +66,110 @@ func TestReplyIDTwoIDs(t *testing.T) {
 		if id, ok, two := replyID([]byte(s)); ok || !two {
 			t.Errorf("replyID(%s) = %s, %v, two ids %v", s, id, ok, two)
 		}
+	}
+}
+
+// The red-team pass (docs/GUARD.md), class "the server's side": a server
+// answer the guard drops (a line over --max-server-line, or one with a line
+// end that is not admitted JSON) left its request in flight until the
+// server's output ended, so a client waited for it as long as the server
+// ran. The guard now reads the id of a dropped answer where it can (from
+// the line, or from the first and last bytes of a line over the cap, with
+// the id first as the Go and Python SDKs write it or last as the
+// TypeScript SDK does) and answers the request in flight with -32000 itself.
+func TestProxyAnswersARequestWhoseAnswerWasDropped(t *testing.T) {
+	const x = `$(head -c 4000 /dev/zero | tr '\0' x)`
+	for _, c := range []struct{ name, answer string }{
+		{"over the cap, id first", `printf '{"jsonrpc":"2.0","id":1,"result":{"text":"%s"}}\n' "` + x + `"`},
+		{"over the cap, id last", `printf '{"result":{"text":"%s"},"jsonrpc":"2.0","id":1}\n' "` + x + `"`},
+		{"over the cap, string id last", `printf '{"result":{"text":"%s"},"jsonrpc":"2.0","id":"1"}\n' "` + x + `"`},
+		{"not framable", `printf '{"jsonrpc":"2.0","id":1,"result":{"a":1,"a":2}}\r\n'`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			id := "1"
+			if strings.Contains(c.name, "string id") {
+				id = `"1"`
+			}
+			p := shServer(t, `read a; `+c.answer+`; read b; printf '{"jsonrpc":"2.0","id":2,"result":{}}\n'; cat >/dev/null`)
+			p.MaxServerLine = 1000
+			r := launch(t, p)
+			r.send(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`)
+			r.send(t, `{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+			var got [][]byte
+			for range 2 {
+				got = append(got, r.next(t)) // before the fix: no answer to 1 while the server runs
+			}
+			r.in.Close()
+			_, rest := r.wait(t)
+			n := strictAnswersByID(t, append(got, rest...))
+			if n[id] != 1 || n["2"] != 1 || len(n) != 2 {
+				t.Errorf("answers by id %v, want one each to %s and 2: %q", n, id, got)
+			}
+			if !bytes.Contains(bytes.Join(got, nil), []byte(`"code":-32000`)) {
+				t.Errorf("no -32000 for the dropped answer: %q", got)
+			}
+		})
+	}
+}
+
+func TestDroppedReplyID(t *testing.T) {
+	const x = "xxxx"
+	for _, c := range []struct{ head, tail, want string }{
+		{`{"jsonrpc":"2.0","id":7,"result":{"text":"` + x, x + `"}}`, `7`},
+		{`{"jsonrpc":"2.0","id":"a\u0062","error":{"data":"` + x, x + `"}}`, `"ab"`},
+		{`{"result":{"text":"` + x, x + `"},"jsonrpc":"2.0","id":7}`, `7`},
+		{`{"result":{"text":"` + x, x + "\"} ,\r\n \"id\" : \"a-1\" }  ", `"a-1"`},
+		{`{"result":{"text":"` + x, x + `"},"id":-1.5e3}`, `-1.5e3`},
+		{`{"jsonrpc":"2.0","id":7,"result":{"text":"` + x, x + `"},"id":7}`, `7`},
+		// none
+		{`{"jsonrpc":"2.0","id":7,"result":{"text":"` + x, x + `"},"id":8}`, ``},
+		{`{"jsonrpc":"2.0","id":7,"id":8,"result":{"text":"` + x, x + `"}}`, ``},
+		{`{"jsonrpc":"2.0","id":7,"method":"x","params":{"text":"` + x, x + `"}}`, ``},
+		{`{"jsonrpc":"2.0","params":{"text":"` + x, x + `"},"id":7}`, ``},
+		{`{"jsonrpc":"2.0","result":{"text":"` + x, x + `","id":7}`, `7`}, // read as the last member: the guard cannot tell
+		{`{"result":{"text":"` + x, x + `"},"id":"a\"b"}`, ``},
+		{`{"result":{"text":"` + x, x + `"}"id":7}`, ``},
+		{`{"result":{"text":"` + x, x + `"},"xid":7}`, ``},
+		{`{"result":{"text":"` + x, x + `"},"id":7]`, ``},
+		{`{"result":{"text":"` + x, x + `"},"id":07x}`, ``},
+		{`{"result":{"text":"` + x, x + `"},"id":}`, ``},
+		{`{"jsonrpc":"2.0","result":1,"id":12`, `345}`, ``}, // the id cut between head and tail
+		{``, ``, ``},
+		{`[`, `]`, ``},
+	} {
+		if got := droppedReplyID([]byte(c.head), []byte(c.tail)); string(got) != c.want {
+			t.Errorf("droppedReplyID(%q, %q) = %s, want %s", c.head, c.tail, got, c.want)
+		}
+	}
+}
+
+// readLine keeps the first and the last edgeBytes of a line over its cap,
+// without the newline, whether the line goes over in its first chunk or a
+// later one.
+func TestReadLineKeepsTheEdgesOfALongLine(t *testing.T) {
+	line := make([]byte, 3*edgeBytes+5)
+	for i := range line {
+		line[i] = byte('a' + i%26)
+	}
+	for _, c := range []struct{ buf, max int }{{16, 10}, {16, 2 * edgeBytes}, {1 << 20, 10}, {1 << 20, len(line) - 1}} {
+		r := bufio.NewReaderSize(bytes.NewReader(append(append([]byte(nil), line...), "\nnext\n"...)), c.buf)
+		_, err := readLine(r, int64(c.max))
+		var tl *errLineTooLong
+		if !errors.As(err, &tl) {
+			t.Fatalf("buffer %d, cap %d: %v", c.buf, c.max, err)
+		}
+		if tl.n != int64(len(line)) || !bytes.Equal(tl.head, line[:edgeBytes]) || !bytes.Equal(tl.tail, line[len(line)-edgeBytes:]) {
+			t.Errorf("buffer %d, cap %d: n %d, head %d bytes (%v), tail %d bytes (%v)", c.buf, c.max, tl.n,
+				len(tl.head), bytes.Equal(tl.head, line[:edgeBytes]), len(tl.tail), bytes.Equal(tl.tail, line[len(line)-edgeBytes:]))
+		}
+		if next, err := readLine(r, int64(c.max)); err != nil || string(next) != "next" {
+			t.Errorf("buffer %d, cap %d: the next line %q, %v", c.buf, c.max, next, err)
+		}
+	}
+	// a line shorter than edgeBytes over a small cap: its edges are all of it
+	r := bufio.NewReaderSize(bytes.NewReader([]byte("0123456789\n")), 16)
+	var tl *errLineTooLong
+	if _, err := readLine(r, 4); !errors.As(err, &tl) || string(tl.head) != "0123456789" || string(tl.tail) != "0123456789" {
+		t.Errorf("a short line over a cap of 4: %v %+v", err, tl)
 	}
 }
