@@ -26,11 +26,14 @@ type envelope struct {
 // refusedEnvelope reads the envelope of raw, which admission refused with
 // err. It reads one only when every JSON parser reads the same top level:
 //
-//   - the refusal is one of a text that may be RFC 8259 JSON (a duplicate
-//     member, a string or number with no single reading, nesting past the
-//     cap): never Syntax, TrailingContent or TooLarge;
-//   - raw is one RFC 8259 text (encoding/json.Valid, which admits
-//     duplicates, any bytes in strings and any number);
+//   - the refusal is one of a text that may be RFC 8259 JSON within the
+//     guard's caps (a duplicate member, a string or number with no single
+//     reading): never Syntax, TrailingContent, TooLarge or TooDeep;
+//   - raw nests no deeper than admission admits (admit.DefaultMaxDepth),
+//     and is one RFC 8259 text (encoding/json.Valid, which admits
+//     duplicates, any bytes in strings and any number; the depth bound
+//     keeps its stack, the one thing it allocates, small:
+//     TestDecideCostsASmallMultipleOfTheMessage);
 //   - its top level is an object whose member names are each admitted
 //     strings (no ill-formed UTF-8 or lone surrogate that a lenient decoder
 //     could turn into "id"), with at most one "id" once decoded;
@@ -45,10 +48,10 @@ func refusedEnvelope(raw []byte, err error) envelope {
 		return envelope{}
 	}
 	switch ae.Kind {
-	case admit.Syntax, admit.TrailingContent, admit.TooLarge:
+	case admit.Syntax, admit.TrailingContent, admit.TooLarge, admit.TooDeep:
 		return envelope{}
 	}
-	if !json.Valid(raw) {
+	if !nestingAtMost(raw, admit.DefaultMaxDepth) || !json.Valid(raw) {
 		return envelope{}
 	}
 	top := jsonwire.SkipSpace(raw, 0)
@@ -85,4 +88,27 @@ func refusedEnvelope(raw []byte, err error) envelope {
 		return envelope{}
 	}
 	return envelope{id: readID(raw, id)}
+}
+
+// nestingAtMost reports whether no container in b opens deeper than max,
+// strings skipped (jsonwire.StringEnd); false for a string not closed.
+func nestingAtMost(b []byte, max int) bool {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			end, ok := jsonwire.StringEnd(b, i)
+			if !ok {
+				return false
+			}
+			i = end - 1
+		case '{', '[':
+			if depth++; depth > max {
+				return false
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return true
 }

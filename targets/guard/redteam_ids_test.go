@@ -30,7 +30,7 @@ func TestRefusedRequestKeepsItsID(t *testing.T) {
 		{"lone surrogate argument", call(`"id":7,`, `"path":"\ud800"`), "7", false},
 		{"ill-formed UTF-8 argument", call(`"id":7,`, "\"path\":\"\xc0\xae\""), "7", false},
 		{"number not finite", call(`"id":1.0,`, `"n":1e400`), "1.0", false},
-		{"too deep", call(`"id":-3,`, `"a":`+deep), "-3", false},
+		{"duplicate under 120 levels", call(`"id":-3,`, `"a":1,"a":`+strings.Repeat("[", 120)+strings.Repeat("]", 120)), "-3", false},
 		{"id last", `{"jsonrpc":"2.0","method":"ping","params":{"a":1,"a":2},"id":12}`, "12", false},
 		// no single id: null
 		{"duplicate id", call(`"id":7,"id":8,`, `"path":"/srv/acme/a"`), "null", false},
@@ -44,6 +44,8 @@ func TestRefusedRequestKeepsItsID(t *testing.T) {
 		{"trailing content", `{"jsonrpc":"2.0","id":7,"method":"ping"}{"jsonrpc":"2.0","id":8,"method":"ping"}`, "null", false},
 		{"batch", `[{"jsonrpc":"2.0","id":7,"method":"ping","method":"x"}]`, "null", false},
 		{"not an object", `"\ud800"`, "null", false},
+		{"too deep", call(`"id":-3,`, `"a":`+deep), "null", false},
+		{"a duplicate before nesting past the cap", call(`"id":-3,`, `"a":1,"a":`+deep), "null", false},
 		// notifications: no answer
 		{"notification, duplicate member", `{"jsonrpc":"2.0","method":"notifications/progress","params":{"a":1,"a":2}}`, "null", true},
 		{"tools/call notification", call(``, `"path":"/srv/acme/a"`), "null", true},
