@@ -3,6 +3,7 @@ package guard
 import (
 	"bytes"
 
+	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 )
 
@@ -16,50 +17,76 @@ import (
 // only ends, with -32000, a request the server could as well have answered
 // with an error.
 
-// droppedReplyID returns the id of a server line over the cap, of which
-// readLine kept only the first and the last bytes: the top level of head
-// read member by member up to the first value that does not end in it
-// (the id first, as the Go and Python SDKs write it), else the last member
-// of tail when it is "id" (the id last, as the TypeScript SDK writes
-// {"result":...,"jsonrpc":"2.0","id":1}). head must show a "result" or
-// "error" member and no "method"; two different ids are none.
+// droppedReplyID returns the id of a server answer over the cap, of which
+// readLine kept only the first and the last bytes (edgeID), when head
+// shows a "result" or "error" member and no "method".
 func droppedReplyID(head, tail []byte) []byte {
+	id, method, result := edgeID(head, tail)
+	if method || !result {
+		return nil
+	}
+	return id
+}
+
+// oversizeRequestID returns the id of a client message over the cap
+// (edgeID), when head shows no "result" or "error" member: the request
+// the guard refuses unread is answered by id, so that the client does not
+// wait for an answer that comes with id null. Only the client reads it.
+func oversizeRequestID(head, tail []byte) []byte {
+	id, _, result := edgeID(head, tail)
+	if result {
+		return nil
+	}
+	return id
+}
+
+// edgeID reads the id of a line of which only the first bytes (head) and
+// the last (tail) were kept: the top level of head read member by member
+// up to the first value that does not end in it (the id first, as the Go
+// and Python SDKs write a message), else the last member of tail when it
+// is "id" (the id last, as the TypeScript SDK writes
+// {"result":...,"jsonrpc":"2.0","id":1}). The id must be an admitted string
+// or number token; two different ids are none. method and result report
+// the members head shows.
+func edgeID(head, tail []byte) (id []byte, method, result bool) {
 	var first field
-	result := false
 	c := jsonwire.NewCursor(head, jsonwire.SkipSpace(head, 0))
 	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
 		tok := name.Of(head)
 		end, ok := jsonwire.ValueEnd(head, v)
+		whole := ok && end < len(head)
 		switch {
 		case jsonwire.NameIs(tok, "method"):
-			return nil
+			method = true
 		case jsonwire.NameIs(tok, "result"), jsonwire.NameIs(tok, "error"):
 			result = true
-		case jsonwire.NameIs(tok, "id") && ok && end < len(head):
+		case jsonwire.NameIs(tok, "id") && whole:
 			if first.ok {
-				return nil // two ids
+				return nil, method, result // two ids
 			}
 			first = field{jsonwire.Span{Start: v, End: end}, true}
 		}
-		if !ok || end >= len(head) {
+		if !whole {
 			break // the value runs past what was kept
 		}
 		c.Skip(end, ok)
 	}
-	if !result {
-		return nil
-	}
-	var id []byte
-	if first.ok {
+	if first.ok && admittedToken(first.Of(head)) {
 		id = readID(head, first)
 	}
 	if last := lastMemberID(tail); last != nil {
 		if id != nil && !bytes.Equal(id, last) {
-			return nil
+			return nil, method, result
 		}
 		id = last
 	}
-	return id
+	return id, method, result
+}
+
+// admittedToken reports whether tok, a string or number token, is one
+// admitted JSON text.
+func admittedToken(tok []byte) bool {
+	return len(tok) > 0 && admit.Scan(tok, admit.Options{MaxSize: int64(len(tok))}) == nil
 }
 
 // lastMemberID reads b backwards as the end of an object whose last member
@@ -101,8 +128,7 @@ func lastMemberID(b []byte) []byte {
 		return nil
 	}
 	tok := b[start:end]
-	var num jsonwire.Number
-	if tok[0] != '"' && (jsonwire.ReadNumber(tok, 0, &num) != nil || num.End != len(tok)) {
+	if !admittedToken(tok) {
 		return nil
 	}
 	return append([]byte(nil), tok...)

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,50 @@ func TestRefusedRequestKeepsItsID(t *testing.T) {
 			if d.Notification != c.note {
 				t.Errorf("%s, %s: Notification %v, want %v", c.name, twin.name, d.Notification, c.note)
 			}
+		}
+	}
+}
+
+// The red-team pass (docs/GUARD.md), class "ids", a request over
+// --max-message: it is refused unread (-32700), and was answered with id
+// null, so the client waited for the answer to its id. Its id is read from
+// the first or the last bytes of the line now (oversizeRequestID), as the
+// Python SDK writes a request (id first) and the TypeScript SDK (id last);
+// a notification, or a line whose edges show no single id, still gets id
+// null.
+func TestProxyAnswersAnOversizeRequestByID(t *testing.T) {
+	pad := strings.Repeat("a", 2000)
+	r := startProxy(t, "echo", &Proxy{MaxMessage: 1000})
+	for _, c := range []struct{ msg, id string }{
+		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x","arguments":{"p":"` + pad + `"}}}`, `5`},
+		{`{"method":"tools/call","params":{"name":"x","arguments":{"p":"` + pad + `"}},"jsonrpc":"2.0","id":"r-6"}`, `"r-6"`},
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"p":"` + pad + `"},"id":8}`, `null`},
+		{`{"jsonrpc":"2.0","method":"notifications/x","params":{"p":"` + pad + `"}}`, `null`},
+	} {
+		r.send(t, c.msg)
+		got := r.next(t)
+		if !bytes.Contains(got, []byte(`"code":-32700`)) || !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","id":`+c.id+`,`)) {
+			t.Errorf("%.60s...: answer %.120s, want -32700 with id %s", c.msg, got, c.id)
+		}
+	}
+	r.in.Close()
+	r.wait(t)
+}
+
+func TestOversizeRequestID(t *testing.T) {
+	for _, c := range []struct{ head, tail, want string }{
+		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"p":"aa`, `aa"}}`, `5`},
+		{`{"method":"tools/call","params":{"p":"aa`, `aa"}},"jsonrpc":"2.0","id":"r-6"}`, `"r-6"`},
+		{`{"params":{"p":"aa`, `aa"}},"id":9}`, `9`},               // the method may lie past the head
+		{`{"jsonrpc":"2.0","id":5,"result":{"p":"aa`, `aa"}}`, ``}, // a response
+		{`{"jsonrpc":"2.0","id":5,"method":"x","params":{"p":"aa`, `aa"}},"id":6}`, ``},
+		{`{"method":"x","params":{"p":"aa`, "aa\"}},\"id\":\"a\x01\"}", ``}, // not admitted
+		{`{"method":"x","params":{"p":"aa`, "aa\"}},\"id\":\"\xff\"}", ``},
+		{`{"jsonrpc":"2.0","id":"\ud800","method":"x","params":{"p":"aa`, `aa"}}`, ``},
+		{`{"jsonrpc":"2.0","method":"notifications/x","params":{"p":"aa`, `aa"}}`, ``},
+	} {
+		if got := oversizeRequestID([]byte(c.head), []byte(c.tail)); string(got) != c.want {
+			t.Errorf("oversizeRequestID(%q, %q) = %s, want %s", c.head, c.tail, got, c.want)
 		}
 	}
 }
