@@ -30,7 +30,10 @@ func (e *errLineTooLong) Error() string { return "guard: line too long" }
 // "messages are delimited by newlines") and returns it without its '\n'. A
 // final line without a newline is returned too, with io.ErrUnexpectedEOF
 // (the client's may be decided; the server's is a message cut short);
-// io.EOF only when nothing is left. A line longer than max bytes is read
+// io.EOF only when nothing is left. A blank line (blank) that the reader
+// holds whole is skipped without a copy (a flood of them costs no
+// allocation), one longer than its buffer is returned for the caller to
+// skip. A line longer than max bytes is read
 // to its end but not kept (only its first and last edgeBytes), so memory
 // stays within max plus the reader's buffer, and the error is an
 // *errLineTooLong: the message is refused whole, never split.
@@ -39,6 +42,9 @@ func readLine(r *bufio.Reader, max int64) ([]byte, error) {
 	var total int64
 	for {
 		chunk, err := r.ReadSlice('\n')
+		if total == 0 && err == nil && blank(chunk[:len(chunk)-1]) {
+			continue // a blank line read whole: no message, skipped uncopied
+		}
 		total += int64(len(chunk))
 		switch {
 		case total <= max+1:

@@ -173,3 +173,54 @@ func TestReadLineKeepsTheEdgesOfALongLine(t *testing.T) {
 		t.Errorf("a short line over a cap of 4: %v %+v", err, tl)
 	}
 }
+
+// The red-team pass (docs/GUARD.md), class "framing", the server's side:
+// an answer holding ill-formed UTF-8 (and no line end) is relayed byte for
+// byte and answers its request; the guard frames the server's lines, it
+// does not judge them (TestProxyServerBytes). A client whose reader
+// decodes strictly (the MCP Python SDK's stdio_client decodes with
+// errors="strict" by default) fails on it; docs/GUARD.md lists this as
+// left to the server, not changed by the pass.
+func TestProxyRelaysAServerAnswerOfIllFormedUTF8(t *testing.T) {
+	r := launch(t, shServer(t, `read a; printf '{"jsonrpc":"2.0","id":1,"result":{"t":"\377\300\256"}}\n'; cat >/dev/null`))
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if got := string(r.next(t)); got != "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"t\":\"\xff\xc0\xae\"}}\n" {
+		t.Errorf("the client read %q", got)
+	}
+	r.in.Close()
+	if _, rest := r.wait(t); len(rest) != 0 {
+		t.Errorf("more lines: %q (a -32000 would mean the answer was not counted)", rest)
+	}
+}
+
+// The red-team pass (docs/GUARD.md), class "cost": blank lines (no
+// message, skipped unanswered by both readers) cost nothing but the read.
+// Each was copied into a slice of its own before the reader skipped it:
+// 100,000 blank lines cost 100,000 allocations, 8 bytes for each byte
+// read, where the hostile messages of TestDecideCostsASmallMultipleOfTheMessage
+// cost at most 6; 20 MB of LFs took the guard 1.67 s against 0.46 s for
+// 21.7 MB of notifications (load 3-4, wall clock, indicative only).
+func TestReadLineSkipsBlankLinesWithoutAllocating(t *testing.T) {
+	blanks := bytes.Repeat([]byte("\n \r\n\t\n"), 100_000/3)
+	input := append(blanks, `{"a":1}`+"\n"...)
+	var got []byte
+	var r *bufio.Reader
+	allocs := testing.AllocsPerRun(5, func() {
+		r = bufio.NewReaderSize(bytes.NewReader(input), 1<<20)
+		r.Reset(bytes.NewReader(input))
+		var err error
+		for {
+			if got, err = readLine(r, 1<<20); err != nil || !blank(got) {
+				break
+			}
+		}
+	})
+	if string(got) != `{"a":1}` {
+		t.Fatalf("read %q after the blank lines", got)
+	}
+	t.Logf("%.0f allocations to read past %d blank lines", allocs, 3*(100_000/3))
+	// the reader's buffer and the one line read: a few, not one a line
+	if allocs > 10 {
+		t.Errorf("%.0f allocations to read past %d blank lines", allocs, 3*(100_000/3))
+	}
+}
