@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,5 +43,55 @@ func TestGuardCommandAnswersRefusalsByID(t *testing.T) {
 	}, "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate")
 	if l := byID["null"]; !strings.Contains(l, `"code":-32600`) || len(byID) != 1 {
 		t.Errorf("two ids: %v, want one answer with id null", byID)
+	}
+}
+
+// The red-team pass (docs/GUARD.md), class "framing", from the client,
+// through the command in front of cat (which echoes what reached the
+// server): a BOM and a raw NUL are refused (-32700 and -32600: not one
+// RFC 8259 text, id null), CRLF line ends, a raw U+2028 and an escaped NUL
+// reach the server as one line each, blank and whitespace-only lines are
+// skipped unanswered, and a last request without its newline at the end
+// of the input is decided and forwarded. No defect: this pins the
+// combination at the process, which the Decide tests pin one by one.
+func TestGuardCommandClientFraming(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	in := "\xef\xbb\xbf" + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"s":"a\u0000b"}}` + "\n" +
+		"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":{\"s\":\"a\x00b\"}}\n" +
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}` + "\r\n" +
+		"\n\n   \n\t\r\n\r\n" +
+		"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"s\":\"a\u2028b\"}}\r\n" +
+		`{"jsonrpc":"2.0","id":6,"method":"ping"}`
+	code, out, errOut := runCmd(t, in, "guard", "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate", "--", "cat")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	echoed, answered := map[string]int{}, map[string]string{}
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var m struct {
+			ID     json.RawMessage
+			Method string
+			Error  *struct{ Code int }
+		}
+		if strings.ContainsAny(l, "\r\u2028") || json.Unmarshal([]byte(l), &m) != nil {
+			t.Fatalf("the client read %q: not one JSON line", l)
+		}
+		switch {
+		case m.Method != "":
+			echoed[string(m.ID)]++
+		case m.Error != nil && answered[string(m.ID)] == "":
+			answered[string(m.ID)] = fmt.Sprint(m.Error.Code)
+		case m.Error != nil:
+			answered[string(m.ID)] += "," + fmt.Sprint(m.Error.Code)
+		}
+	}
+	if want := map[string]int{"2": 1, "4": 1, "5": 1, "6": 1}; fmt.Sprint(echoed) != fmt.Sprint(want) {
+		t.Errorf("the server read %v, want %v", echoed, want)
+	}
+	// 2, 4, 5, 6: cat echoes requests and never answers them (-32000 at
+	// its end); null: the BOM (-32700) and the raw NUL (-32600)
+	if want := map[string]string{"2": "-32000", "4": "-32000", "5": "-32000", "6": "-32000", "null": "-32700,-32600"}; fmt.Sprint(answered) != fmt.Sprint(want) {
+		t.Errorf("answers %v, want %v", answered, want)
 	}
 }
