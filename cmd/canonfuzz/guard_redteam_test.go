@@ -95,3 +95,25 @@ func TestGuardCommandClientFraming(t *testing.T) {
 		t.Errorf("answers %v, want %v", answered, want)
 	}
 }
+
+// The red-team pass (docs/GUARD.md), class "duplicates", a parser that
+// matches names without case (Go's encoding/json into structs): through
+// the command, a "Method" the guard would have relayed as a response, an
+// "Arguments" beside the arguments it checked and a "PATH" beside the path
+// it checked never reach the server; each is answered by its id.
+func TestGuardCommandRefusesCaseAliases(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	code, byID, errOut := guardLines(t, []string{
+		`{"jsonrpc":"2.0","id":1,"Method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"Arguments":{"path":"/etc/passwd"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a","PATH":"/etc/passwd"}}}`,
+	}, "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate")
+	if code != 0 || len(byID) != 3 {
+		t.Fatalf("exit %d, answers %v: %s", code, byID, errOut)
+	}
+	for id, want := range map[string]string{"1": `"code":-32600`, "2": `"code":-32602`, "3": `"code":-32602`} {
+		if l := byID[id]; !strings.Contains(l, want) || strings.Contains(l, `"method"`) || strings.Contains(l, `"Method"`) {
+			t.Errorf("request %s reached the server or was not refused with %s: %s", id, want, l)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package guard
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
@@ -25,6 +26,9 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	}
 	if !m.params.isObject(msg) {
 		return answer(id, paramsNotObject())
+	}
+	if a := m.paramsAlias; a != nil {
+		return answer(id, caseAliasRefusal("params.", *a))
 	}
 	call, err := callName(msg, m)
 	if err != nil {
@@ -56,16 +60,19 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	if args.ok {
 		d.Arguments = args.Of(out)
 	}
+	// The arguments the rules for the tool constrain: the prepared
+	// check's, or found in the chain (on the stack).
+	pc := extended.prepared(call.Name, cfg.Canon)
+	var names map[string]bool
+	if pc != nil {
+		names = pc.Arguments()
+	} else {
+		names = constrained(ext, call.Name)
+	}
+	if a, ok := argumentAlias(out, &m.args, args.Start-m.arguments.Start, names); ok {
+		return answer(id, caseAliasRefusal("params.arguments.", a))
+	}
 	if refusal == nil {
-		// The arguments the rules for the tool constrain: the prepared
-		// check's, or found in the chain (on the stack).
-		pc := extended.prepared(call.Name, cfg.Canon)
-		var names map[string]bool
-		if pc != nil {
-			names = pc.Arguments()
-		} else {
-			names = constrained(ext, call.Name)
-		}
 		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, names, call.Arguments); err != nil {
 			refusal = unreadArguments(err)
 		} else if c := checkCall(pc, ext, call, cfg.Canon); !c.Admit {
@@ -170,6 +177,70 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 		}
 	}
 	return nil
+}
+
+// argumentAlias returns the first member of arguments, in the message's
+// order, that is an alias of a constrained argument (fold.go): a server
+// that matches names without case would read its value as that argument,
+// or, beside it, one of the two. Up to eight constrained names (a rule
+// constrains a few) are folded on the stack, so a small call allocates
+// nothing for this (TestDecideOfASmallCallCostsLittle); more are folded
+// into a map once.
+func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
+	if len(names) == 0 {
+		return alias{}, false
+	}
+	var of func(tok []byte) (alias, bool)
+	if len(names) <= 8 {
+		var wants [8]string
+		var store [256]byte
+		var ends [8]int
+		n := 0
+		for name := range names {
+			wants[n] = name
+			n++
+		}
+		slices.Sort(wants[:n])
+		folded := store[:0]
+		for i, w := range wants[:n] {
+			folded = appendFolded(folded, []byte(w))
+			ends[i] = len(folded)
+		}
+		of = func(tok []byte) (alias, bool) {
+			var buf [64]byte
+			key, name, ok := foldKey(buf[:0], tok)
+			if !ok {
+				return alias{}, false
+			}
+			start := 0
+			for i, w := range wants[:n] {
+				if string(key) == string(folded[start:ends[i]]) && string(name) != w {
+					return alias{name: string(name), of: w}, true
+				}
+				start = ends[i]
+			}
+			return alias{}, false
+		}
+	} else {
+		of = newCaseAliases(names).of
+	}
+	check := func(chunk []uint32) (alias, bool) {
+		for _, at := range chunk {
+			if a, ok := of(argumentName(msg, int(at)+shift).Of(msg)); ok {
+				return a, true
+			}
+		}
+		return alias{}, false
+	}
+	if a, ok := check(args.first[:args.n]); ok {
+		return a, true
+	}
+	for _, chunk := range args.chunks {
+		if a, ok := check(chunk); ok {
+			return a, true
+		}
+	}
+	return alias{}, false
 }
 
 // readChunk reads the arguments of one chunk of the index; left counts

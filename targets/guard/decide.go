@@ -57,6 +57,12 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	m := indexMessage(msg, top)
 	id := readID(msg, m.id)
+	if a := m.topAlias; a != nil {
+		if a.of == "id" {
+			id = nil // two ids: none is the one
+		}
+		return answer(id, caseAliasRefusal("", *a))
+	}
 	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
 		return Decision{Action: Relay, Message: msg, ID: id}

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"slices"
+
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -33,6 +35,12 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, notAnObject(v.Kind.String()))
 	}
 	id := idOf(v)
+	if a, ok := referenceAlias(v, topNames); ok {
+		if a.of == "id" {
+			id = nil
+		}
+		return answer(id, caseAliasRefusal("", a))
+	}
 	m, ok := v.Get("method")
 	if !ok {
 		return Decision{Action: Relay, Message: reframe(raw), ID: id}
@@ -73,6 +81,9 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	if !ok || params.Kind != bound.KindObject {
 		return answer(id, paramsNotObject())
 	}
+	if a, ok := referenceAlias(params, paramsNames); ok {
+		return answer(id, caseAliasRefusal("params.", a))
+	}
 	call, err := bound.CallFromValue(params)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})
@@ -90,6 +101,17 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 		return violation(d, emptyChain())
 	}
 	ext := inbound.Extend(cfg.Component, cfg.Policy)
+	if args, ok := params.Get("arguments"); ok {
+		names := constrained(ext, call.Name)
+		var wants []string
+		for n := range names {
+			wants = append(wants, n)
+		}
+		slices.Sort(wants)
+		if a, ok := referenceAlias(args, wants); ok {
+			return answer(id, caseAliasRefusal("params.arguments.", a))
+		}
+	}
 	if refusal == nil {
 		if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
@@ -166,4 +188,18 @@ func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
 		out.Members = append(out.Members, bound.Member{Name: name, Value: value})
 	}
 	return out
+}
+
+// referenceAlias is the first member of the object obj, in order, whose
+// name is an alias of one of wants (fold.go): equal to it once every rune
+// is folded (foldRune), not equal to it.
+func referenceAlias(obj bound.Value, wants []string) (alias, bool) {
+	for _, m := range obj.Members {
+		for _, w := range wants {
+			if m.Name != w && string(appendFolded(nil, []byte(m.Name))) == string(appendFolded(nil, []byte(w))) {
+				return alias{name: m.Name, of: w}, true
+			}
+		}
+	}
+	return alias{}, false
 }

@@ -25,7 +25,13 @@
 //     server whose parser is more lenient could read it as a call the
 //     guard never checked. The answer carries the request's id when every
 //     parser reads the same one (refusedEnvelope), id null otherwise; a
-//     refused notification is not answered (Decision.Notification). Section 4.3 says to relay unparseable
+//     refused notification is not answered (Decision.Notification).
+//   - Admitted, a message is still refused when a member the guard reads
+//     (jsonrpc, id, method, params; a call's name, arguments, _meta; an
+//     argument the chain constrains) has another name equal to it once
+//     case is folded ("Method", "ARGUMENTS", "argument\u017f"): a server
+//     decoding with Go's encoding/json into structs reads it as that
+//     member, or as the last of the two (fold.go). Section 4.3 says to relay unparseable
 //     traffic unchanged; findings/spec/guard-relay-unparseable.md.
 //   - A forwarded tools/call is the client's admitted message with the
 //     value of params._meta["io.noescalation/provenance"] replaced by the

@@ -33,6 +33,9 @@ type message struct {
 	// (TestDecideCostsASmallMultipleOfTheMessage); the rest of a member is
 	// found from its name only for the arguments a rule constrains.
 	args offsets
+	// topAlias and paramsAlias are the first member name at the top level
+	// and in params that is an alias of a name read there (fold.go).
+	topAlias, paramsAlias *alias
 }
 
 // indexMessage walks the object at msg[top], an admitted message, once:
@@ -53,6 +56,9 @@ func indexMessage(msg []byte, top int) message {
 		case jsonwire.NameIs(tok, "jsonrpc"):
 			c.Skip(m.jsonrpc.skip(msg, v))
 		default:
+			if a, ok := aliasOf(tok, topNames); ok && m.topAlias == nil {
+				m.topAlias = &a
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}
@@ -75,6 +81,9 @@ func (m *message) indexParams(msg []byte, v int) (int, bool) {
 		case jsonwire.NameIs(tok, "name"):
 			c.Skip(m.name.skip(msg, v))
 		default:
+			if a, ok := aliasOf(tok, paramsNames); ok && m.paramsAlias == nil {
+				m.paramsAlias = &a
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}

@@ -1,0 +1,141 @@
+package guard
+
+import (
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
+)
+
+// Member names read without case. Admission refuses two members of one
+// name, so first-wins and last-wins parsers read a message alike; a third
+// kind of parser matches member names to what it reads without case: Go's
+// encoding/json decoding into a struct (mark3labs/mcp-go's servers; the Go
+// MCP SDK until it turned the matching off), .NET's System.Text.Json with
+// PropertyNameCaseInsensitive (ASP.NET's default), Jackson with
+// ACCEPT_CASE_INSENSITIVE_PROPERTIES. To such a server "Method",
+// "ARGUMENTS" or "argument\u017f" (U+017F, long s) is the member the guard
+// reads under its exact name, or, beside it, a second one of which the
+// last wins: a call the guard never checked. The guard refuses a message
+// in which a member it reads has such an alias (the red-team pass of
+// docs/GUARD.md): at the top level (jsonrpc, id, method, params), in the
+// params of a tools/call (name, arguments, _meta), and in its arguments
+// (every argument the chain constrains).
+
+// foldRune is the class of r under every such matching: Go's (ASCII
+// letters upper-cased, any other rune ToUpper(ToLower(r)), so U+212A
+// Kelvin is K and U+0131 dotless i is I), then the smallest rune of its
+// unicode.SimpleFold orbit (so that upper-casing or lower-casing alone,
+// as .NET and Java do, lands in the same class). Coarser than any one of
+// them, which refuses more, never less.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		return r
+	}
+	r = unicode.ToUpper(unicode.ToLower(r))
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
+	}
+	return least
+}
+
+// appendFolded appends the class of each rune of s (foldRune).
+func appendFolded(out []byte, s []byte) []byte {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRune(s)
+		out = utf8.AppendRune(out, foldRune(r))
+		s = s[n:]
+	}
+	return out
+}
+
+// foldKey returns the folded form of the decoded name token tok, appended
+// to buf (a name without an escape is folded without being decoded into a
+// string of its own), and the decoded name; ok is false for a token that
+// does not decode.
+func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
+	if len(tok) < 2 {
+		return nil, nil, false
+	}
+	body := tok[1 : len(tok)-1]
+	for _, c := range body {
+		if c == '\\' {
+			s, ok := jsonwire.Unquote(tok)
+			if !ok {
+				return nil, nil, false
+			}
+			body = []byte(s)
+			break
+		}
+	}
+	return appendFolded(buf, body), body, true
+}
+
+// aliasOf reports which of wants the name token tok is an alias of (a
+// name equal to it once folded and not equal to it as decoded), with the
+// decoded name.
+func aliasOf(tok []byte, wants []string) (alias, bool) {
+	var buf [64]byte
+	key, name, ok := foldKey(buf[:0], tok)
+	if !ok {
+		return alias{}, false
+	}
+	for _, w := range wants {
+		var wb [64]byte
+		if string(key) == string(appendFolded(wb[:0], []byte(w))) && string(name) != w {
+			return alias{name: string(name), of: w}, true
+		}
+	}
+	return alias{}, false
+}
+
+// alias is a member name and the name the guard reads that it is an
+// alias of.
+type alias struct{ name, of string }
+
+// caseAliases holds the folded forms of a set of names, for the arguments
+// a chain constrains: each with the names of that form, sorted.
+type caseAliases map[string][]string
+
+func newCaseAliases(names map[string]bool) caseAliases {
+	a := make(caseAliases, len(names))
+	for n := range names {
+		k := string(appendFolded(nil, []byte(n)))
+		a[k] = append(a[k], n)
+	}
+	for _, ns := range a {
+		slices.Sort(ns)
+	}
+	return a
+}
+
+// of reports the first name of the set (in sorted order) that the name
+// token tok is an alias of.
+func (a caseAliases) of(tok []byte) (alias, bool) {
+	if len(a) == 0 {
+		return alias{}, false
+	}
+	var buf [64]byte
+	key, name, ok := foldKey(buf[:0], tok)
+	if !ok {
+		return alias{}, false
+	}
+	for _, w := range a[string(key)] {
+		if string(name) != w {
+			return alias{name: string(name), of: w}, true
+		}
+	}
+	return alias{}, false
+}
+
+// The names the guard reads at the top level of a message and in the
+// params of a tools/call.
+var (
+	topNames    = []string{"jsonrpc", "id", "method", "params"}
+	paramsNames = []string{"name", "arguments", "_meta"}
+)
