@@ -3,7 +3,6 @@ package guard
 import (
 	"bytes"
 	"fmt"
-	"slices"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
@@ -182,51 +181,26 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 // argumentAlias returns the first member of arguments, in the message's
 // order, that is an alias of a constrained argument (fold.go): a server
 // that matches names without case would read its value as that argument,
-// or, beside it, one of the two. Up to eight constrained names (a rule
-// constrains a few) are folded on the stack, so a small call allocates
-// nothing for this (TestDecideOfASmallCallCostsLittle); more are folded
-// into a map once.
+// or, beside it, one of the two. A constrained name as written is not
+// folded, and the constrained names are folded only once another name
+// comes: a call of constrained arguments alone costs a map lookup a name.
 func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
 	if len(names) == 0 {
 		return alias{}, false
 	}
-	var of func(tok []byte) (alias, bool)
-	if len(names) <= 8 {
-		var wants [8]string
-		var store [256]byte
-		var ends [8]int
-		n := 0
-		for name := range names {
-			wants[n] = name
-			n++
-		}
-		slices.Sort(wants[:n])
-		folded := store[:0]
-		for i, w := range wants[:n] {
-			folded = appendFolded(folded, []byte(w))
-			ends[i] = len(folded)
-		}
-		of = func(tok []byte) (alias, bool) {
-			var buf [64]byte
-			key, name, ok := foldKey(buf[:0], tok)
-			if !ok {
-				return alias{}, false
-			}
-			start := 0
-			for i, w := range wants[:n] {
-				if string(key) == string(folded[start:ends[i]]) && string(name) != w {
-					return alias{name: string(name), of: w}, true
-				}
-				start = ends[i]
-			}
-			return alias{}, false
-		}
-	} else {
-		of = newCaseAliases(names).of
-	}
+	var folded foldedNames
+	ready := false
 	check := func(chunk []uint32) (alias, bool) {
 		for _, at := range chunk {
-			if a, ok := of(argumentName(msg, int(at)+shift).Of(msg)); ok {
+			tok := argumentName(msg, int(at)+shift).Of(msg)
+			if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
+				continue // a constrained name as written
+			}
+			if !ready {
+				folded.init(names)
+				ready = true
+			}
+			if a, ok := folded.aliasOf(tok); ok {
 				return a, true
 			}
 		}

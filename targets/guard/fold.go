@@ -98,37 +98,68 @@ func aliasOf(tok []byte, wants []string) (alias, bool) {
 // alias of.
 type alias struct{ name, of string }
 
-// caseAliases holds the folded forms of a set of names, for the arguments
-// a chain constrains: each with the names of that form, sorted.
-type caseAliases map[string][]string
-
-func newCaseAliases(names map[string]bool) caseAliases {
-	a := make(caseAliases, len(names))
-	for n := range names {
-		k := string(appendFolded(nil, []byte(n)))
-		a[k] = append(a[k], n)
-	}
-	for _, ns := range a {
-		slices.Sort(ns)
-	}
-	return a
+// foldedNames is a set of names (the arguments a chain constrains) by
+// their folded forms: up to eight, sorted, folded into arrays it holds (on
+// its caller's stack: a call of a few arguments allocates nothing for
+// them, TestDecideOfASmallCallCostsLittle), more in a map of each folded
+// form to its names, sorted.
+type foldedNames struct {
+	wants [8]string
+	ends  [8]int
+	n     int
+	store [256]byte
+	byKey map[string][]string
 }
 
-// of reports the first name of the set (in sorted order) that the name
-// token tok is an alias of.
-func (a caseAliases) of(tok []byte) (alias, bool) {
-	if len(a) == 0 {
-		return alias{}, false
+func (f *foldedNames) init(names map[string]bool) {
+	if len(names) <= len(f.wants) {
+		for name := range names {
+			f.wants[f.n] = name
+			f.n++
+		}
+		slices.Sort(f.wants[:f.n])
+		folded := f.store[:0]
+		for i, w := range f.wants[:f.n] {
+			folded = appendFolded(folded, []byte(w))
+			f.ends[i] = len(folded)
+		}
+		if len(folded) <= len(f.store) {
+			return
+		}
+		f.n = 0
 	}
+	f.byKey = make(map[string][]string, len(names))
+	for n := range names {
+		k := string(appendFolded(nil, []byte(n)))
+		f.byKey[k] = append(f.byKey[k], n)
+	}
+	for _, ns := range f.byKey {
+		slices.Sort(ns)
+	}
+}
+
+// aliasOf reports the first name of the set (in sorted order) that the
+// name token tok is an alias of.
+func (f *foldedNames) aliasOf(tok []byte) (alias, bool) {
 	var buf [64]byte
 	key, name, ok := foldKey(buf[:0], tok)
 	if !ok {
 		return alias{}, false
 	}
-	for _, w := range a[string(key)] {
-		if string(name) != w {
+	if f.byKey != nil {
+		for _, w := range f.byKey[string(key)] {
+			if string(name) != w {
+				return alias{name: string(name), of: w}, true
+			}
+		}
+		return alias{}, false
+	}
+	start := 0
+	for i, w := range f.wants[:f.n] {
+		if string(key) == string(f.store[start:f.ends[i]]) && string(name) != w {
 			return alias{name: string(name), of: w}, true
 		}
+		start = f.ends[i]
 	}
 	return alias{}, false
 }
