@@ -181,18 +181,23 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 // argumentAlias returns the first member of arguments, in the message's
 // order, that is an alias of a constrained argument (fold.go): a server
 // that matches names without case would read its value as that argument,
-// or, beside it, one of the two. A constrained name as written is not
-// folded, and the constrained names are folded only once another name
-// comes: a call of constrained arguments alone costs a map lookup a name.
+// or, beside it, one of the two. A name whose ASCII first letter no
+// constrained name folds to is passed at once, a constrained name as
+// written after a map lookup, and the constrained names are folded whole
+// only once another name comes (docs/bench-redteam-callgrind.txt).
 func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
 	if len(names) == 0 {
 		return alias{}, false
 	}
 	var folded foldedNames
+	folded.initFirst(names)
 	ready := false
 	check := func(chunk []uint32) (alias, bool) {
 		for _, at := range chunk {
 			tok := argumentName(msg, int(at)+shift).Of(msg)
+			if folded.skips(tok) {
+				continue // most names: a first letter no constrained name folds to
+			}
 			if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
 				continue // a constrained name as written
 			}

@@ -35,7 +35,7 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, notAnObject(v.Kind.String()))
 	}
 	id := idOf(v)
-	if a, ok := referenceAlias(v, topNames); ok {
+	if a, ok := referenceAlias(v, []string{"jsonrpc", "id", "method", "params"}); ok {
 		if a.of == "id" {
 			id = nil
 		}
@@ -81,7 +81,7 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	if !ok || params.Kind != bound.KindObject {
 		return answer(id, paramsNotObject())
 	}
-	if a, ok := referenceAlias(params, paramsNames); ok {
+	if a, ok := referenceAlias(params, []string{"name", "arguments", "_meta"}); ok {
 		return answer(id, caseAliasRefusal("params.", a))
 	}
 	call, err := bound.CallFromValue(params)

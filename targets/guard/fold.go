@@ -78,25 +78,97 @@ func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 
 // aliasOf reports which of wants the name token tok is an alias of (a
 // name equal to it once folded and not equal to it as decoded), with the
-// decoded name.
-func aliasOf(tok []byte, wants []string) (alias, bool) {
-	var buf [64]byte
-	key, name, ok := foldKey(buf[:0], tok)
-	if !ok {
-		return alias{}, false
+// decoded name. An ASCII name without an escape is compared in place (the
+// wants are ASCII: it folds to one only with its length and its letters,
+// so most names part at their length or first byte); any other is folded
+// by aliasOfFolded.
+func aliasOf(tok []byte, wants *wantSet) (alias, bool) {
+	if len(tok) < 2 || !wants.first[tok[1]] {
+		return alias{}, false // most names: a first byte no want folds from
 	}
-	for _, w := range wants {
-		var wb [64]byte
-		if string(key) == string(appendFolded(wb[:0], []byte(w))) && string(name) != w {
-			return alias{name: string(name), of: w}, true
+	body, ascii := asciiBody(tok)
+	if !ascii {
+		return aliasOfFolded(tok, wants)
+	}
+	for _, w := range wants.names {
+		if len(body) == len(w.name) && asciiEqualFold(body, w.name) && string(body) != w.name {
+			return alias{name: string(body), of: w.name}, true
 		}
 	}
 	return alias{}, false
 }
 
-// alias is a member name and the name the guard reads that it is an
-// alias of.
-type alias struct{ name, of string }
+// aliasOfFolded is aliasOf for a name that is not ASCII or has an escape.
+//
+//go:noinline
+func aliasOfFolded(tok []byte, wants *wantSet) (alias, bool) {
+	var buf [64]byte
+	key, name, ok := foldKey(buf[:0], tok)
+	if !ok {
+		return alias{}, false
+	}
+	for _, w := range wants.names {
+		if string(key) == w.folded && string(name) != w.name {
+			return alias{name: string(name), of: w.name}, true
+		}
+	}
+	return alias{}, false
+}
+
+// asciiBody returns the body of the name token tok when it is ASCII with
+// no escape.
+func asciiBody(tok []byte) ([]byte, bool) {
+	if len(tok) < 2 {
+		return nil, false
+	}
+	body := tok[1 : len(tok)-1]
+	for _, c := range body {
+		if c >= utf8.RuneSelf || c == '\\' {
+			return nil, false
+		}
+	}
+	return body, true
+}
+
+// asciiEqualFold reports whether the ASCII a and w are equal once their
+// letters are upper-cased (foldRune on ASCII).
+func asciiEqualFold(a []byte, w string) bool {
+	for i := range a {
+		if x, y := a[i], w[i]; x != y && (x|0x20 != y|0x20 || x|0x20 < 'a' || x|0x20 > 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// foldedName is a name with its folded form.
+type foldedName struct{ name, folded string }
+
+// wantSet is a few ASCII names the guard reads, folded, and the bytes a
+// name token's body may begin with to be an alias of one of them: their
+// first letters in both cases, an escape's backslash, and every byte of a
+// rune that is not ASCII (U+212A folds to K, U+017F to S, U+0131 to I).
+type wantSet struct {
+	names []foldedName
+	first [256]bool
+}
+
+func foldAll(names ...string) *wantSet {
+	w := &wantSet{}
+	for _, n := range names {
+		w.names = append(w.names, foldedName{n, string(appendFolded(nil, []byte(n)))})
+		c := n[0]
+		w.first[c] = true
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			w.first[c|0x20], w.first[c&^0x20] = true, true
+		}
+	}
+	w.first['\\'] = true
+	for c := utf8.RuneSelf; c < 256; c++ {
+		w.first[c] = true
+	}
+	return w
+}
 
 // foldedNames is a set of names (the arguments a chain constrains) by
 // their folded forms: up to eight, sorted, folded into arrays it holds (on
@@ -104,6 +176,7 @@ type alias struct{ name, of string }
 // them, TestDecideOfASmallCallCostsLittle), more in a map of each folded
 // form to its names, sorted.
 type foldedNames struct {
+	first [256]bool // the first bytes of the folded names
 	wants [8]string
 	ends  [8]int
 	n     int
@@ -111,6 +184,25 @@ type foldedNames struct {
 	byKey map[string][]string
 }
 
+// initFirst records the first byte of each name's folded form.
+func (f *foldedNames) initFirst(names map[string]bool) {
+	for n := range names {
+		if n == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(n)
+		var buf [utf8.UTFMax]byte
+		f.first[utf8.AppendRune(buf[:0], foldRune(r))[0]] = true
+	}
+}
+
+// skips reports whether the name token tok begins with an ASCII byte that
+// no folded name begins with: it is neither one of the names nor an alias.
+func (f *foldedNames) skips(tok []byte) bool {
+	return len(tok) > 1 && tok[1] < utf8.RuneSelf && tok[1] != '\\' && !f.first[foldRune(rune(tok[1]))]
+}
+
+// init folds the names (after initFirst).
 func (f *foldedNames) init(names map[string]bool) {
 	if len(names) <= len(f.wants) {
 		for name := range names {
@@ -167,6 +259,10 @@ func (f *foldedNames) aliasOf(tok []byte) (alias, bool) {
 // The names the guard reads at the top level of a message and in the
 // params of a tools/call.
 var (
-	topNames    = []string{"jsonrpc", "id", "method", "params"}
-	paramsNames = []string{"name", "arguments", "_meta"}
+	topNames    = foldAll("jsonrpc", "id", "method", "params")
+	paramsNames = foldAll("name", "arguments", "_meta")
 )
+
+// alias is a member name and the name the guard reads that it is an
+// alias of.
+type alias struct{ name, of string }

@@ -57,7 +57,8 @@ func indexMessage(msg []byte, top int) message {
 			c.Skip(m.jsonrpc.skip(msg, v))
 		default:
 			if a, ok := aliasOf(tok, topNames); ok && m.topAlias == nil {
-				m.topAlias = &a
+				found := a // not a: its address would move it to the heap on every member
+				m.topAlias = &found
 			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
@@ -82,7 +83,8 @@ func (m *message) indexParams(msg []byte, v int) (int, bool) {
 			c.Skip(m.name.skip(msg, v))
 		default:
 			if a, ok := aliasOf(tok, paramsNames); ok && m.paramsAlias == nil {
-				m.paramsAlias = &a
+				found := a
+				m.paramsAlias = &found
 			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
