@@ -261,6 +261,7 @@ func (f *foldedNames) aliasOf(tok []byte) (alias, bool) {
 var (
 	topNames    = foldAll("jsonrpc", "id", "method", "params")
 	paramsNames = foldAll("name", "arguments", "_meta")
+	idNames     = foldAll("id") // a server answer's id (replyID)
 )
 
 // alias is a member name and the name the guard reads that it is an

@@ -134,8 +134,9 @@ func tooLarge(size, limit int64) Decision {
 // such a line is relayed as it is (when FrameServerLine lets it through).
 //
 // twoIDs reports a top level with more than one "id" member once names are
-// decoded (`"id":1,"id":2`): a first-wins client and a last-wins one
-// read two different answers in it, so it must not be relayed (the guard
+// decoded (`"id":1,"\u0069d":2`), or matched without case (`"ID":2`, as
+// Go's encoding/json into a struct reads it; fold.go): two clients read
+// two different answers in it, so it must not be relayed (the guard
 // would mark one request answered and the client read the other; the
 // red-team pass of docs/GUARD.md).
 func replyID(line []byte) (id []byte, ok bool, twoIDs bool) {
@@ -153,6 +154,10 @@ func replyID(line []byte) (id []byte, ok bool, twoIDs bool) {
 			method = true
 		case jsonwire.NameIs(name, "result"), jsonwire.NameIs(name, "error"):
 			result = true
+		default:
+			if _, alias := aliasOf(name, idNames); alias {
+				ids++ // "ID": an id to a client matching names without case
+			}
 		}
 		return true
 	})

@@ -62,6 +62,10 @@ func TestReplyIDTwoIDs(t *testing.T) {
 		`{"jsonrpc":"2.0","id":1,"id":2,"result":{}}`,
 		`{"id":1,"\u0069d":1,"error":{}}`,
 		`{"id":1,"method":"x","id":2}`,
+		// an id a client matching names without case reads (Go's
+		// encoding/json into a struct): two ids to it
+		`{"jsonrpc":"2.0","id":1,"ID":2,"result":{}}`,
+		`{"jsonrpc":"2.0","Id":2,"id":1,"error":{}}`,
 	} {
 		if id, ok, two := replyID([]byte(s)); ok || !two {
 			t.Errorf("replyID(%s) = %s, %v, two ids %v", s, id, ok, two)
