@@ -29,6 +29,9 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	if a := m.paramsAlias; a != nil {
 		return answer(id, caseAliasRefusal("params.", *a))
 	}
+	if a := m.metaAlias; a != nil {
+		return answer(id, caseAliasRefusal("params._meta.", *a))
+	}
 	call, err := callName(msg, m)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})

@@ -84,6 +84,11 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	if a, ok := referenceAlias(params, []string{"name", "arguments", "_meta"}); ok {
 		return answer(id, caseAliasRefusal("params.", a))
 	}
+	if meta, ok := params.Get("_meta"); ok && meta.Kind == bound.KindObject {
+		if a, ok := referenceAlias(meta, []string{ProvenanceKey}); ok {
+			return answer(id, caseAliasRefusal("params._meta.", a))
+		}
+	}
 	call, err := bound.CallFromValue(params)
 	if err != nil {
 		return answer(id, &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams, Reason: err.Error(), Cause: err})

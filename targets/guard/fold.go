@@ -20,7 +20,8 @@ import (
 // last wins: a call the guard never checked. The guard refuses a message
 // in which a member it reads has such an alias (the red-team pass of
 // docs/GUARD.md): at the top level (jsonrpc, id, method, params), in the
-// params of a tools/call (name, arguments, _meta), and in its arguments
+// params of a tools/call (name, arguments, _meta), in its _meta (the
+// provenance key, which the next guard reads), and in its arguments
 // (every argument the chain constrains).
 
 // foldRune is the class of r under every such matching: Go's (ASCII
@@ -262,6 +263,8 @@ var (
 	topNames    = foldAll("jsonrpc", "id", "method", "params")
 	paramsNames = foldAll("name", "arguments", "_meta")
 	idNames     = foldAll("id") // a server answer's id (replyID)
+	// the provenance key in _meta, which a next guard reads
+	provenanceNames = foldAll(ProvenanceKey)
 )
 
 // alias is a member name and the name the guard reads that it is an

@@ -36,6 +36,10 @@ type message struct {
 	// topAlias and paramsAlias are the first member name at the top level
 	// and in params that is an alias of a name read there (fold.go).
 	topAlias, paramsAlias *alias
+	// metaAlias is the first member of _meta that is an alias of the
+	// provenance key: a next guard decoding _meta into a struct would read
+	// its chain, which lacks this guard's hop.
+	metaAlias *alias
 }
 
 // indexMessage walks the object at msg[top], an admitted message, once:
@@ -117,6 +121,10 @@ func (m *message) indexMeta(msg []byte, v int) (int, bool) {
 		if jsonwire.NameIs(name.Of(msg), ProvenanceKey) {
 			c.Skip(m.provenance.skip(msg, v))
 		} else {
+			if a, ok := aliasOf(name.Of(msg), provenanceNames); ok && m.metaAlias == nil {
+				found := a
+				m.metaAlias = &found
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}

@@ -42,6 +42,9 @@ func TestDecideRefusesNamesACaseInsensitiveParserReadsAsOthers(t *testing.T) {
 		{"PATH after path", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a","PATH":"/etc/passwd"}}}`},
 		{"Path before path", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"Path":"/etc/passwd","path":"/srv/acme/a"}}}`},
 		{"ID after id", `{"jsonrpc":"2.0","id":7,"ID":8,"method":"ping"}`},
+		// the next guard: one that decodes _meta into a struct reads the
+		// alias (the last wins), a chain without this guard's hop
+		{"provenance key in capitals after it", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"_meta":{"` + ProvenanceKey + `":{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file"}]}]},"IO.NOESCALATION/PROVENANCE":{"v":1,"chain":[{"component":"host","bound":[{"tool":"write_file"}]}]}}}}`},
 	} {
 		for _, mode := range []Mode{Enforce, Audit} {
 			cfg := vectorConfig(t, Originate, mode)

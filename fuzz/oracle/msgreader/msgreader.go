@@ -50,7 +50,8 @@ var Readers = []Reader{
 // upper-cased, any other rune ToUpper(ToLower(r)): U+212A Kelvin is K,
 // U+017F long s is S), and of the members that match one field the last
 // wins. It folds the fields of the JSON-RPC envelope (jsonrpc, id, method,
-// params) and of a tools/call's params (name, arguments, _meta); every
+// params), of a tools/call's params (name, arguments, _meta) and the
+// provenance key in its _meta (a next guard's struct); every
 // other object reads as encoding/json into a map does (the last of a
 // duplicate name wins): a tool's own argument structs are not modelled.
 func readCaseless(b []byte) (bound.Value, error) {
@@ -69,7 +70,13 @@ func readCaseless(b []byte) (bound.Value, error) {
 	if m, ok := lastOf(v, "method"); ok && m.Kind == bound.KindString && m.Str == "tools/call" {
 		for i, mb := range v.Members {
 			if mb.Name == "params" && mb.Value.Kind == bound.KindObject {
-				v.Members[i].Value = foldFields(mb.Value, "name", "arguments", "_meta")
+				p := foldFields(mb.Value, "name", "arguments", "_meta")
+				for j, pm := range p.Members {
+					if pm.Name == "_meta" && pm.Value.Kind == bound.KindObject {
+						p.Members[j].Value = foldFields(pm.Value, "io.noescalation/provenance")
+					}
+				}
+				v.Members[i].Value = p
 			}
 		}
 	}
