@@ -51,8 +51,9 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //     reader, as the message the guard decided on (classes
 //     ACTION:framing:READER:lines, ACTION:framing:READER:unreadable,
 //     ACTION:framing:READER:differs);
-//   - forwarded: each JSON reader (last-wins, first-wins, strict) reads
-//     the bytes, all three read one tree (forward:reader-refuses,
+//   - forwarded: each JSON reader (last-wins, first-wins, strict,
+//     caseless: the JSON-RPC names matched without case) reads
+//     the bytes, all four read one tree (forward:reader-refuses,
 //     forward:readers-differ), and the tools/call in it is within the
 //     effective bound: bound.Check admits it under the chain the bytes
 //     carry, as they read, extended by the guard's hop

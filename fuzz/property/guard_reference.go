@@ -113,6 +113,8 @@ func sameDecision(property string, mode guard.Mode, got, want guard.Decision) *V
 		return violated(property, "reference:fault", "%v: refusal for the fault %v, the reference %v", mode, refusalFault(got.Refusal), refusalFault(want.Refusal))
 	case !bytes.Equal(got.ID, want.ID):
 		return violated(property, "reference:id", "%v: id %s, the reference %s", mode, got.ID, want.ID)
+	case got.Notification != want.Notification:
+		return violated(property, "reference:notification", "%v: notification %v, the reference %v", mode, got.Notification, want.Notification)
 	case got.Method != want.Method:
 		return violated(property, "reference:method", "%v: method %q, the reference %q", mode, got.Method, want.Method)
 	case (got.Call == nil) != (want.Call == nil) || got.Call != nil && got.Call.Name != want.Call.Name:

@@ -16,13 +16,21 @@ import (
 // (nil: none).
 func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCache) Decision {
 	if id == nil {
-		return answer(nil, callWithoutID())
+		d := answer(nil, callWithoutID())
+		d.Notification = !m.id.ok
+		return d
 	}
 	if j := m.jsonrpc; !j.ok || !jsonwire.NameIs(j.Of(msg), "2.0") || msg[j.Start] != '"' {
 		return answer(id, notJSONRPC2())
 	}
 	if !m.params.isObject(msg) {
 		return answer(id, paramsNotObject())
+	}
+	if a := m.paramsAlias; a != nil {
+		return answer(id, caseAliasRefusal("params.", *a))
+	}
+	if a := m.metaAlias; a != nil {
+		return answer(id, caseAliasRefusal("params._meta.", *a))
 	}
 	call, err := callName(msg, m, chains)
 	if err != nil {
@@ -54,16 +62,19 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	if args.ok {
 		d.Arguments = args.Of(out)
 	}
+	// The arguments the rules for the tool constrain: the prepared
+	// check's, or found in the chain (on the stack).
+	pc := extended.prepared(call.Name, cfg.Canon)
+	var names map[string]bool
+	if pc != nil {
+		names = pc.Arguments()
+	} else {
+		names = constrained(ext, call.Name)
+	}
+	if a, ok := argumentAlias(out, &m.args, args.Start-m.arguments.Start, names); ok {
+		return answer(id, caseAliasRefusal("params.arguments.", a))
+	}
 	if refusal == nil {
-		// The arguments the rules for the tool constrain: the prepared
-		// check's, or found in the chain (on the stack).
-		pc := extended.prepared(call.Name, cfg.Canon)
-		var names map[string]bool
-		if pc != nil {
-			names = pc.Arguments()
-		} else {
-			names = constrained(ext, call.Name)
-		}
 		if err := readArguments(out, &m.args, args.Start-m.arguments.Start, names, call.Arguments, chains); err != nil {
 			refusal = unreadArguments(err)
 		} else if c := checkCall(pc, ext, *call, cfg.Canon); !c.Admit {
@@ -170,6 +181,50 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 		}
 	}
 	return nil
+}
+
+// argumentAlias returns the first member of arguments, in the message's
+// order, that is an alias of a constrained argument (fold.go): a server
+// that matches names without case would read its value as that argument,
+// or, beside it, one of the two. A name whose ASCII first letter no
+// constrained name folds to is passed at once, a constrained name as
+// written after a map lookup, and the constrained names are folded whole
+// only once another name comes (docs/bench-redteam-callgrind.txt).
+func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
+	if len(names) == 0 {
+		return alias{}, false
+	}
+	var folded foldedNames
+	folded.initFirst(names)
+	ready := false
+	check := func(chunk []uint32) (alias, bool) {
+		for _, at := range chunk {
+			tok := argumentName(msg, int(at)+shift).Of(msg)
+			if folded.skips(tok) {
+				continue // most names: a first letter no constrained name folds to
+			}
+			if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
+				continue // a constrained name as written
+			}
+			if !ready {
+				folded.init(names)
+				ready = true
+			}
+			if a, ok := folded.aliasOf(tok); ok {
+				return a, true
+			}
+		}
+		return alias{}, false
+	}
+	if a, ok := check(args.first[:args.n]); ok {
+		return a, true
+	}
+	for _, chunk := range args.chunks {
+		if a, ok := check(chunk); ok {
+			return a, true
+		}
+	}
+	return alias{}, false
 }
 
 // readChunk reads the arguments of one chunk of the index; left counts

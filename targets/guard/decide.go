@@ -46,7 +46,7 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
 	if err := chains.admit(raw); err != nil {
-		return answer(nil, notAdmitted(err))
+		return refusedAnswer(raw, err)
 	}
 	msg := reframe(raw)
 	top := jsonwire.SkipSpace(msg, 0)
@@ -59,6 +59,12 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	m := indexMessage(msg, top)
 	id := readID(msg, m.id)
+	if a := m.topAlias; a != nil {
+		if a.of == "id" {
+			id = nil // two ids: none is the one
+		}
+		return answer(id, caseAliasRefusal("", *a))
+	}
 	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
 		return Decision{Action: Relay, Message: msg, ID: id}
@@ -73,6 +79,16 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
+	return d
+}
+
+// refusedAnswer is the answer to raw, which admission refused with err:
+// addressed to the request's id when every parser reads the same one, not
+// sent at all to a notification (refusedEnvelope).
+func refusedAnswer(raw []byte, err error) Decision {
+	env := refusedEnvelope(raw, err)
+	d := answer(env.id, notAdmitted(err))
+	d.Notification = env.notification
 	return d
 }
 

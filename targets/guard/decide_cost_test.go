@@ -72,6 +72,11 @@ func hostileMessages() map[string]string {
 		"a chain of zeros":                  callWith(`{"path":"/srv/acme/a"}`, zeros(500_000)),
 		"a chain of 10,000 hops":            callWith(`{"path":"/srv/acme/a"}`, chainOf(10_000, func(int) string { return `{"prefix":"/srv/"}` })),
 		"a violation with large arguments":  callWith(`{"path":"/etc/passwd","data":`+zeros(500_000)+`}`, ""),
+		// refused by admission, answered by id (refusedEnvelope reads the
+		// top level: a name admitted one by one, encoding/json.Valid)
+		"refused: 140,000 top-level members":        `{"jsonrpc":"2.0","id":1,` + members(140_000)[1:len(members(140_000))-1] + `,"k0":1}`,
+		"refused: a duplicate past 2 MB of escapes": `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":"` + strings.Repeat(`\u0041`, 350_000) + `","a":0}}`,
+		"refused: 9,000 deep":                       `{"jsonrpc":"2.0","id":1,"method":"x","params":` + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + `}`,
 	}
 }
 

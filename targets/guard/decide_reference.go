@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"slices"
+
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -19,7 +21,7 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, &Refusal{Class: ErrGuardConfig, Code: CodeInternalError, Reason: err.Error(), Cause: err})
 	}
 	if err := admit.Scan(raw, admit.Options{}); err != nil {
-		return answer(nil, notAdmitted(err))
+		return refusedAnswer(raw, err)
 	}
 	v, err := bound.DecodeAdmitted(raw) // admitted just above: bound.ParseValue would admit it again
 	if err != nil {
@@ -33,6 +35,12 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, notAnObject(v.Kind.String()))
 	}
 	id := idOf(v)
+	if a, ok := referenceAlias(v, []string{"jsonrpc", "id", "method", "params"}); ok {
+		if a.of == "id" {
+			id = nil
+		}
+		return answer(id, caseAliasRefusal("", a))
+	}
 	m, ok := v.Get("method")
 	if !ok {
 		return Decision{Action: Relay, Message: reframe(raw), ID: id}
@@ -61,7 +69,10 @@ func idOf(v bound.Value) []byte {
 // referenceCall is decideCall on the tree.
 func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	if id == nil {
-		return answer(nil, callWithoutID())
+		d := answer(nil, callWithoutID())
+		_, hasID := v.Get("id")
+		d.Notification = !hasID
+		return d
 	}
 	if j, ok := v.Get("jsonrpc"); !ok || j.Kind != bound.KindString || j.Str != "2.0" {
 		return answer(id, notJSONRPC2())
@@ -69,6 +80,14 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 	params, ok := v.Get("params")
 	if !ok || params.Kind != bound.KindObject {
 		return answer(id, paramsNotObject())
+	}
+	if a, ok := referenceAlias(params, []string{"name", "arguments", "_meta"}); ok {
+		return answer(id, caseAliasRefusal("params.", a))
+	}
+	if meta, ok := params.Get("_meta"); ok && meta.Kind == bound.KindObject {
+		if a, ok := referenceAlias(meta, []string{ProvenanceKey}); ok {
+			return answer(id, caseAliasRefusal("params._meta.", a))
+		}
 	}
 	call, err := bound.CallFromValue(params)
 	if err != nil {
@@ -87,6 +106,17 @@ func referenceCall(v bound.Value, id []byte, cfg Config) Decision {
 		return violation(d, emptyChain())
 	}
 	ext := inbound.Extend(cfg.Component, cfg.Policy)
+	if args, ok := params.Get("arguments"); ok {
+		names := constrained(ext, call.Name)
+		var wants []string
+		for n := range names {
+			wants = append(wants, n)
+		}
+		slices.Sort(wants)
+		if a, ok := referenceAlias(args, wants); ok {
+			return answer(id, caseAliasRefusal("params.arguments.", a))
+		}
+	}
 	if refusal == nil {
 		if c := bound.Check(ext, call, cfg.Canon); !c.Admit {
 			refusal = outsideBound(c.Reason)
@@ -163,4 +193,18 @@ func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
 		out.Members = append(out.Members, bound.Member{Name: name, Value: value})
 	}
 	return out
+}
+
+// referenceAlias is the first member of the object obj, in order, whose
+// name is an alias of one of wants (fold.go): equal to it once every rune
+// is folded (foldRune), not equal to it.
+func referenceAlias(obj bound.Value, wants []string) (alias, bool) {
+	for _, m := range obj.Members {
+		for _, w := range wants {
+			if m.Name != w && string(appendFolded(nil, []byte(m.Name))) == string(appendFolded(nil, []byte(w))) {
+				return alias{name: m.Name, of: w}, true
+			}
+		}
+	}
+	return alias{}, false
 }

@@ -118,7 +118,7 @@ func TestDecideNoDefaultDisposition(t *testing.T) {
 	}
 }
 
-// Admission refusals: the class and code of each kind, id null, and the
+// Admission refusals: the class and code of each kind, and the
 // admit fault in data.
 func TestDecideAdmissionCodes(t *testing.T) {
 	cfg := vectorConfig(t, Originate, Enforce)

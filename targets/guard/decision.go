@@ -56,4 +56,10 @@ type Decision struct {
 	// Refusal is why the message was answered; for a Forward in audit mode,
 	// the violation it would have been refused for; nil otherwise.
 	Refusal *Refusal
+	// Notification is set on an Answer to a notification (a "method" member
+	// and no "id" member): the proxy logs the refusal and writes the client
+	// nothing, as JSON-RPC 2.0 section 4.1 says ("The Server MUST NOT reply
+	// to a Notification"); Message is the answer a caller that answers
+	// anyway would write, id null.
+	Notification bool
 }

@@ -21,9 +21,17 @@
 //   - Every message is admitted by admit.Scan before anything is read from
 //     it. One that is refused (a syntax error, a duplicate member, a lone
 //     surrogate, ill-formed UTF-8, a number with no finite double, too deep,
-//     too large) is answered with -32700 or -32600 and id null, and never
-//     forwarded: a server whose parser is more lenient could read it as a
-//     call the guard never checked. Section 4.3 says to relay unparseable
+//     too large) is answered with -32700 or -32600, and never forwarded: a
+//     server whose parser is more lenient could read it as a call the
+//     guard never checked. The answer carries the request's id when every
+//     parser reads the same one (refusedEnvelope), id null otherwise; a
+//     refused notification is not answered (Decision.Notification).
+//   - Admitted, a message is still refused when a member the guard reads
+//     (jsonrpc, id, method, params; a call's name, arguments, _meta; an
+//     argument the chain constrains) has another name equal to it once
+//     case is folded ("Method", "ARGUMENTS", "argument\u017f"): a server
+//     decoding with Go's encoding/json into structs reads it as that
+//     member, or as the last of the two (fold.go). Section 4.3 says to relay unparseable
 //     traffic unchanged; findings/spec/guard-relay-unparseable.md.
 //   - A forwarded tools/call is the client's admitted message with the
 //     value of params._meta["io.noescalation/provenance"] replaced by the

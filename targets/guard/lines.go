@@ -12,8 +12,17 @@ import (
 )
 
 // errLineTooLong is returned by readLine for a line longer than its cap;
-// the line has been consumed to its end and n is its length.
-type errLineTooLong struct{ n int64 }
+// the line has been consumed to its end and n is its length. head and tail
+// are its first and last bytes (up to edgeBytes each, without the
+// newline), all that is kept of it: enough to find the id of an answer
+// the guard drops (droppedReplyID).
+type errLineTooLong struct {
+	n          int64
+	head, tail []byte
+}
+
+// edgeBytes is how much of each end of a line over the cap readLine keeps.
+const edgeBytes = 4 << 10
 
 func (e *errLineTooLong) Error() string { return "guard: line too long" }
 
@@ -21,19 +30,37 @@ func (e *errLineTooLong) Error() string { return "guard: line too long" }
 // "messages are delimited by newlines") and returns it without its '\n'. A
 // final line without a newline is returned too, with io.ErrUnexpectedEOF
 // (the client's may be decided; the server's is a message cut short);
-// io.EOF only when nothing is left. A line longer than max bytes is read to its end but not kept,
-// so memory stays within max plus the reader's buffer, and the error is
-// an *errLineTooLong: the message is refused whole, never split.
+// io.EOF only when nothing is left. A blank line (blank) that the reader
+// holds whole is skipped without a copy (a flood of them costs no
+// allocation), one longer than its buffer is returned for the caller to
+// skip. A line longer than max bytes is read
+// to its end but not kept (only its first and last edgeBytes), so memory
+// stays within max plus the reader's buffer, and the error is an
+// *errLineTooLong: the message is refused whole, never split.
 func readLine(r *bufio.Reader, max int64) ([]byte, error) {
-	var buf []byte
+	var buf, head, tail []byte
 	var total int64
 	for {
 		chunk, err := r.ReadSlice('\n')
+		if total == 0 && err == nil && blank(chunk[:len(chunk)-1]) {
+			continue // a blank line read whole: no message, skipped uncopied
+		}
 		total += int64(len(chunk))
-		if total <= max+1 {
+		switch {
+		case total <= max+1:
 			buf = append(buf, chunk...)
-		} else {
+		case buf != nil || head == nil:
+			// the line goes over the cap here: keep its first bytes, and
+			// from now on only its last ones
+			buf = append(buf, chunk...)
+			head = append([]byte(nil), buf[:min(len(buf), edgeBytes)]...)
+			tail = lastBytes(nil, buf)
 			buf = nil
+		default:
+			if len(head) < edgeBytes {
+				head = append(head, chunk[:min(len(chunk), edgeBytes-len(head))]...)
+			}
+			tail = lastBytes(tail, chunk)
 		}
 		switch {
 		case err == nil:
@@ -52,13 +79,33 @@ func readLine(r *bufio.Reader, max int64) ([]byte, error) {
 			n--
 		}
 		if n > max {
-			return nil, &errLineTooLong{n: n}
+			if terminated {
+				tail = tail[:len(tail)-1]
+				head = head[:min(int64(len(head)), n)]
+			}
+			if len(tail) > edgeBytes {
+				tail = tail[len(tail)-edgeBytes:]
+			}
+			return nil, &errLineTooLong{n: n, head: head, tail: tail}
 		}
 		if !terminated {
 			return buf, io.ErrUnexpectedEOF
 		}
 		return buf[:len(buf)-1], nil
 	}
+}
+
+// lastBytes returns the last edgeBytes+1 bytes (the last edgeBytes and
+// the newline) of tail followed by b, in a buffer of its own.
+func lastBytes(tail, b []byte) []byte {
+	const keepMax = edgeBytes + 1
+	if len(b) >= keepMax {
+		return append(tail[:0], b[len(b)-keepMax:]...)
+	}
+	keep := min(len(tail), keepMax-len(b))
+	out := make([]byte, 0, keep+len(b))
+	out = append(out, tail[len(tail)-keep:]...)
+	return append(out, b...)
 }
 
 // blank reports whether a line holds no message at all (only JSON
@@ -85,25 +132,41 @@ func tooLarge(size, limit int64) Decision {
 // costs one pass. It is bookkeeping, not a verdict: the line is not
 // admitted, so what it reads on one that is not JSON means nothing, and
 // such a line is relayed as it is (when FrameServerLine lets it through).
-func replyID(line []byte) ([]byte, bool) {
+//
+// twoIDs reports a top level with more than one "id" member once names are
+// decoded (`"id":1,"\u0069d":2`), or matched without case (`"ID":2`, as
+// Go's encoding/json into a struct reads it; fold.go): two clients read
+// two different answers in it, so it must not be relayed (the guard
+// would mark one request answered and the client read the other; the
+// red-team pass of docs/GUARD.md).
+func replyID(line []byte) (id []byte, ok bool, twoIDs bool) {
 	top := jsonwire.SkipSpace(line, 0)
-	var id field
+	var f field
+	ids := 0
 	method, result := false, false
 	complete := jsonwire.Members(line, top, func(m jsonwire.Member) bool {
 		name := m.Name.Of(line)
 		switch {
 		case jsonwire.NameIs(name, "id"):
-			id = field{m.Value, true}
+			f = field{m.Value, true}
+			ids++
 		case jsonwire.NameIs(name, "method"):
 			method = true
 		case jsonwire.NameIs(name, "result"), jsonwire.NameIs(name, "error"):
 			result = true
+		default:
+			if _, alias := aliasOf(name, idNames); alias {
+				ids++ // "ID": an id to a client matching names without case
+			}
 		}
 		return true
 	})
-	if !complete || method || !result {
-		return nil, false
+	if ids > 1 {
+		return nil, false, true
 	}
-	b := readID(line, id)
-	return b, b != nil
+	if !complete || method || !result {
+		return nil, false, false
+	}
+	b := readID(line, f)
+	return b, b != nil, false
 }

@@ -37,7 +37,7 @@ func checkReplyID(t *testing.T, id string) {
 		"{ \"error\" : {\"code\":-1} ,\r\n\t\"id\" :" + id + " }",
 		`{"\u0069d":` + id + `,"result":[1,"]",{"}":"{"}]}`,
 	} {
-		got, ok := replyID([]byte(resp))
+		got, ok, _ := replyID([]byte(resp))
 		if want == nil {
 			if ok {
 				t.Errorf("replyID(%s) = %s, but readID reads no id", resp, got)
@@ -64,7 +64,7 @@ func TestReplyIDNotAResponse(t *testing.T) {
 		`{"id":1 "result":{}}`,
 		`{}`, ``, `not json`,
 	} {
-		if id, ok := replyID([]byte(s)); ok {
+		if id, ok, _ := replyID([]byte(s)); ok {
 			t.Errorf("replyID(%s) = %s", s, id)
 		}
 	}

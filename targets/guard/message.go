@@ -33,6 +33,13 @@ type message struct {
 	// (TestDecideCostsASmallMultipleOfTheMessage); the rest of a member is
 	// found from its name only for the arguments a rule constrains.
 	args offsets
+	// topAlias and paramsAlias are the first member name at the top level
+	// and in params that is an alias of a name read there (fold.go).
+	topAlias, paramsAlias *alias
+	// metaAlias is the first member of _meta that is an alias of the
+	// provenance key: a next guard decoding _meta into a struct would read
+	// its chain, which lacks this guard's hop.
+	metaAlias *alias
 }
 
 // indexMessage walks the object at msg[top], an admitted message, once:
@@ -53,6 +60,10 @@ func indexMessage(msg []byte, top int) message {
 		case jsonwire.NameIs(tok, "jsonrpc"):
 			c.Skip(m.jsonrpc.skip(msg, v))
 		default:
+			if a, ok := aliasOf(tok, topNames); ok && m.topAlias == nil {
+				found := a // not a: its address would move it to the heap on every member
+				m.topAlias = &found
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}
@@ -75,6 +86,10 @@ func (m *message) indexParams(msg []byte, v int) (int, bool) {
 		case jsonwire.NameIs(tok, "name"):
 			c.Skip(m.name.skip(msg, v))
 		default:
+			if a, ok := aliasOf(tok, paramsNames); ok && m.paramsAlias == nil {
+				found := a
+				m.paramsAlias = &found
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}
@@ -106,6 +121,10 @@ func (m *message) indexMeta(msg []byte, v int) (int, bool) {
 		if jsonwire.NameIs(name.Of(msg), ProvenanceKey) {
 			c.Skip(m.provenance.skip(msg, v))
 		} else {
+			if a, ok := aliasOf(name.Of(msg), provenanceNames); ok && m.metaAlias == nil {
+				found := a
+				m.metaAlias = &found
+			}
 			c.Skip(jsonwire.ValueEnd(msg, v))
 		}
 	}

@@ -7,6 +7,10 @@ package guard
 
 // answer sends one of the guard's own answers to the client.
 func (s *session) answer(d Decision) {
+	if d.Notification {
+		s.log.printf(s.p.Log, "refused a notification %s, not answered (JSON-RPC 2.0 section 4.1): %v", d.Method, d.Refusal)
+		return
+	}
 	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
 	s.sendAnswer(d.Message)
 }

@@ -3,6 +3,7 @@ package guard
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 )
@@ -15,10 +16,14 @@ import (
 // readServer relays the server's lines to the client, each as
 // FrameServerLine frames it, learns schemas from the answers to tools/list,
 // and marks each answer's request as answered. A line over the cap or one
-// that cannot be framed is dropped and logged, never relayed in part; an
+// that cannot be framed is dropped and logged, never relayed in part, and
+// the request it answers, when its id can be read (droppedReplyID,
+// replyID), is answered by the guard (droppedAnswer); an
 // answer to no request in flight is dropped too (each request gets one
 // answer, and a request the client cancelled none: forgetCancelled), and
-// so is a last line without its newline (a message cut short). When the
+// so are a line with two id members (clients would read it as answers to
+// different requests: replyID) and a last line without its newline (a
+// message cut short). When the
 // output ends, every request still in flight is answered by the guard.
 func (s *session) readServer() {
 	defer close(s.srvOutDone)
@@ -31,6 +36,8 @@ func (s *session) readServer() {
 		case errors.As(err, &tooLong):
 			s.refusedSrv.Add(1)
 			s.log.printf(s.p.Log, "dropped a server line of %d bytes: over the cap of %d", tooLong.n, limit)
+			s.droppedAnswer(droppedReplyID(tooLong.head, tooLong.tail),
+				fmt.Sprintf("its answer was a line of %d bytes, over the guard's cap of %d", tooLong.n, limit))
 			continue
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			s.refusedSrv.Add(1)
@@ -51,15 +58,34 @@ func (s *session) readServer() {
 		if err != nil {
 			s.refusedSrv.Add(1)
 			s.log.printf(s.p.Log, "dropped a server line: %v", err)
+			if id, ok, _ := replyID(line); ok {
+				s.droppedAnswer(id, "its answer holds a line end and is not admitted JSON, so it cannot be relayed as one line")
+			}
 			continue
 		}
-		if id, ok := replyID(framed); ok && !s.inFlight.answered(id) {
+		id, ok, twoIDs := replyID(framed)
+		if twoIDs {
+			s.refusedSrv.Add(1)
+			s.log.printf(s.p.Log, "dropped a server line with two id members: clients would read different answers in it")
+			continue
+		}
+		if ok && !s.inFlight.answered(id) {
 			s.unsolicited.Add(1)
 			s.log.printf(s.p.Log, "dropped a server answer to id %s: no such request in flight (never forwarded, answered already, or cancelled)", idText(id))
 			continue
 		}
 		s.store.learn(framed)
 		s.toCli.send(queued{line: append(framed, '\n')}, s.giveUp, 0, r.Buffered() > 0)
+	}
+}
+
+// droppedAnswer answers, with CodeServerGone, the request in flight that a
+// server line the guard dropped answered (id, read as droppedReplyID or
+// replyID read it; nil or an id not in flight: nothing), so that the
+// client does not wait for it as long as the server runs.
+func (s *session) droppedAnswer(id []byte, why string) {
+	if id != nil && s.inFlight.answered(id) {
+		s.answerGone(id, why)
 	}
 }
 

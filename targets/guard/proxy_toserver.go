@@ -16,7 +16,8 @@ import (
 
 // readClient decides each client message in order and queues it for the
 // server or answers it. A line over the message cap is refused without
-// being read whole.
+// being read whole, by the id its first or last bytes show
+// (oversizeRequestID), id null when they show none.
 func (s *session) readClient(client io.Reader) {
 	defer s.leaveClient()
 	r := bufio.NewReaderSize(client, readBuffer)
@@ -26,7 +27,11 @@ func (s *session) readClient(client io.Reader) {
 		var tooLong *errLineTooLong
 		switch {
 		case errors.As(err, &tooLong):
-			s.answer(tooLarge(tooLong.n, limit))
+			d := tooLarge(tooLong.n, limit)
+			if id := oversizeRequestID(tooLong.head, tooLong.tail); id != nil {
+				d = answer(id, d.Refusal) // the request's id, read from its edges
+			}
+			s.answer(d)
 			continue
 		case errors.Is(err, io.EOF), errors.Is(err, os.ErrClosed):
 			return // the client left, or the session ended (run closes the input)

@@ -100,3 +100,17 @@ func unwritable(err error) *Refusal {
 	return &Refusal{Class: ErrGuardConfig, Code: CodeInternalError,
 		Reason: "the extended message cannot be written: " + err.Error(), Cause: err}
 }
+
+// caseAliasRefusal: a member name that a parser matching names without case
+// reads as the member the guard reads (fold.go): at the top level -32600,
+// in a call's params or arguments -32602; refused in audit mode too, since
+// the guard cannot know which call the server reads.
+func caseAliasRefusal(where string, a alias) *Refusal {
+	r := &Refusal{Class: ErrInvalidParams, Code: CodeInvalidParams}
+	if where == "" {
+		r.Class, r.Code = ErrNotRequest, CodeInvalidRequest
+	}
+	r.Reason = "the member " + where + string(appendJSONString(nil, a.name)) + " is the member " +
+		string(appendJSONString(nil, a.of)) + " to a parser that matches names without case (Go's encoding/json): refused, as a duplicate member is"
+	return r
+}

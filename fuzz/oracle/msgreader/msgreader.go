@@ -2,7 +2,8 @@
 // might: three common readings of duplicate members (the last wins, as
 // encoding/json into a map and JSON.parse do; the first wins, as a
 // streaming token reader may; or the message is refused, jsontext's
-// default), each a value tree with object members sorted by name, and the
+// default), and a fourth that matches the JSON-RPC members' names without
+// case, as encoding/json into a struct does (readCaseless), each a value tree with object members sorted by name, and the
 // message each tree says (its method, its tools/call, its provenance
 // chain). The guard property (fuzz/property, GuardDecisionReadsInside)
 // requires what the guard forwards to read the same under all three (One);
@@ -17,6 +18,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 	"github.com/go-json-experiment/json/jsontext"
@@ -38,6 +41,156 @@ var Readers = []Reader{
 	{"last-wins (encoding/json)", readLastWins},
 	{"first-wins (jsontext tokens)", func(b []byte) (bound.Value, error) { return ReadTokens(b, false) }},
 	{"strict (jsontext, no duplicates)", func(b []byte) (bound.Value, error) { return ReadTokens(b, true) }},
+	{"caseless (encoding/json into structs)", readCaseless},
+}
+
+// readCaseless reads b as a server that decodes JSON-RPC with
+// encoding/json into structs does (mark3labs/mcp-go's): a member name
+// matches a field without case, as encoding/json folds it (an ASCII letter
+// upper-cased, any other rune ToUpper(ToLower(r)): U+212A Kelvin is K,
+// U+017F long s is S), and of the members that match one field the last
+// wins. It folds the fields of the JSON-RPC envelope (jsonrpc, id, method,
+// params), of a tools/call's params (name, arguments, _meta) and the
+// provenance key in its _meta (a next guard's struct); every
+// other object reads as encoding/json into a map does (the last of a
+// duplicate name wins): a tool's own argument structs are not modelled.
+func readCaseless(b []byte) (bound.Value, error) {
+	d := jsontext.NewDecoder(bytes.NewReader(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	v, err := readAllMembers(d)
+	if err != nil {
+		return bound.Value{}, err
+	}
+	if _, err := d.ReadToken(); err != io.EOF {
+		return bound.Value{}, fmt.Errorf("content after the value: %v", err)
+	}
+	if v.Kind != bound.KindObject {
+		return lastWins(v), nil
+	}
+	v = foldFields(v, "jsonrpc", "id", "method", "params")
+	if m, ok := lastOf(v, "method"); ok && m.Kind == bound.KindString && m.Str == "tools/call" {
+		for i, mb := range v.Members {
+			if mb.Name == "params" && mb.Value.Kind == bound.KindObject {
+				p := foldFields(mb.Value, "name", "arguments", "_meta")
+				for j, pm := range p.Members {
+					if pm.Name == "_meta" && pm.Value.Kind == bound.KindObject {
+						p.Members[j].Value = foldFields(pm.Value, "io.noescalation/provenance")
+					}
+				}
+				v.Members[i].Value = p
+			}
+		}
+	}
+	return lastWins(v), nil
+}
+
+// lastOf is the value of the last member of obj named name.
+func lastOf(obj bound.Value, name string) (bound.Value, bool) {
+	for i := len(obj.Members) - 1; i >= 0; i-- {
+		if obj.Members[i].Name == name {
+			return obj.Members[i].Value, true
+		}
+	}
+	return bound.Value{}, false
+}
+
+// readAllMembers reads one value from d keeping every member of every
+// object, in order, duplicates included.
+func readAllMembers(d *jsontext.Decoder) (bound.Value, error) {
+	switch d.PeekKind() {
+	case '[':
+		if _, err := d.ReadToken(); err != nil {
+			return bound.Value{}, err
+		}
+		v := bound.Value{Kind: bound.KindArray, Array: []bound.Value{}}
+		for d.PeekKind() != ']' {
+			e, err := readAllMembers(d)
+			if err != nil {
+				return bound.Value{}, err
+			}
+			v.Array = append(v.Array, e)
+		}
+		_, err := d.ReadToken()
+		return v, err
+	case '{':
+		if _, err := d.ReadToken(); err != nil {
+			return bound.Value{}, err
+		}
+		v := bound.Value{Kind: bound.KindObject, Members: []bound.Member{}}
+		for d.PeekKind() != '}' {
+			nt, err := d.ReadToken()
+			if err != nil {
+				return bound.Value{}, err
+			}
+			name := nt.String()
+			e, err := readAllMembers(d)
+			if err != nil {
+				return bound.Value{}, err
+			}
+			v.Members = append(v.Members, bound.Member{Name: name, Value: e})
+		}
+		_, err := d.ReadToken()
+		return v, err
+	}
+	return readTokenValue(d)
+}
+
+// foldFields renames each member of obj whose name encoding/json matches
+// to one of fields (goFold) to that field.
+func foldFields(obj bound.Value, fields ...string) bound.Value {
+	out := obj
+	out.Members = slices.Clone(obj.Members)
+	for i, m := range out.Members {
+		for _, f := range fields {
+			if goFold(m.Name) == goFold(f) {
+				out.Members[i].Name = f
+			}
+		}
+	}
+	return out
+}
+
+// goFold is encoding/json's key for matching a name to a field without case.
+func goFold(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if 'a' <= r && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+		} else {
+			r = unicode.ToUpper(unicode.ToLower(r))
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// lastWins keeps, in every object of v, the last member of each name, and
+// sorts the members by name.
+func lastWins(v bound.Value) bound.Value {
+	switch v.Kind {
+	case bound.KindArray:
+		out := v
+		out.Array = make([]bound.Value, len(v.Array))
+		for i, e := range v.Array {
+			out.Array[i] = lastWins(e)
+		}
+		return out
+	case bound.KindObject:
+		last := map[string]int{}
+		for i, m := range v.Members {
+			last[m.Name] = i
+		}
+		out := bound.Value{Kind: bound.KindObject, Members: []bound.Member{}}
+		for i, m := range v.Members {
+			if last[m.Name] == i {
+				out.Members = append(out.Members, bound.Member{Name: m.Name, Value: lastWins(m.Value)})
+			}
+		}
+		sortMembers(&out)
+		return out
+	}
+	return v
 }
 
 // readLastWins decodes b with encoding/json into a map, numbers kept as

@@ -9,7 +9,7 @@ import (
 // reports the parting; a message they agree on reads as its call.
 func TestReadersPartOnDuplicates(t *testing.T) {
 	dup := []byte(`{"a":1,"a":2}`)
-	want := []string{`{"a":2}`, `{"a":1}`, "refused"}
+	want := []string{`{"a":2}`, `{"a":1}`, "refused", `{"a":2}`}
 	for i, rd := range Readers {
 		got := "refused"
 		if v, err := rd.Read(dup); err == nil {
@@ -29,6 +29,20 @@ func TestReadersPartOnDuplicates(t *testing.T) {
 	r, err := One([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/a"}}}`))
 	if err != nil || !r.IsCall() || r.Call == nil || r.Call.Name != "read_file" {
 		t.Errorf("One on a plain call: %+v, %v", r, err)
+	}
+	// the caseless reader reads "Method" as the method, the others do not
+	if v, err := readCaseless([]byte(`{"id":1,"Method":"tools/call","method":"ping","params":{"name":"a","N\u0041ME":"b"}}`)); err != nil {
+		t.Error(err)
+	} else if b, _ := v.MarshalJSON(); string(b) != `{"id":1,"method":"ping","params":{"NAME":"b","name":"a"}}` {
+		t.Errorf("caseless: %s", b)
+	}
+	if v, err := readCaseless([]byte(`{"id":1,"method":"ping","METHOD":"tools/call","params":{"name":"a","N\u0041ME":"b","argument\u017f":{}}}`)); err != nil {
+		t.Error(err)
+	} else if b, _ := v.MarshalJSON(); string(b) != `{"id":1,"method":"tools/call","params":{"arguments":{},"name":"b"}}` {
+		t.Errorf("caseless: %s", b)
+	}
+	if _, err := One([]byte(`{"jsonrpc":"2.0","id":1,"Method":"tools/call"}`)); !errors.Is(err, ErrReadersDiffer) {
+		t.Errorf("One on a Method: %v, want ErrReadersDiffer", err)
 	}
 	if _, err := One([]byte(`{"a":[1,2],"a":[1]}`)); !errors.Is(err, ErrReadersDiffer) {
 		t.Errorf("One on a duplicate read two ways: %v, want ErrReadersDiffer", err)
