@@ -219,8 +219,14 @@ func TestLivenessSignalForwarded(t *testing.T) {
 
 // The client leaves and the server does not exit at the end of its input:
 // SIGTERM first (not SIGKILL), and the answers it writes then are relayed.
+//
+// Grace is each wait: after the input closes (the server keeps running, so
+// it passes in full) and after SIGTERM, where the server must write its
+// .term file and answers before SIGKILL. 100 ms was too short for the
+// Python server's handler at load 15 (the .term file never came); 2 s is
+// more than ten times its quiet time.
 func TestLivenessClientLeavesTermFirst(t *testing.T) {
-	r, pidfile := startFaulty(t, "termanswers", &Proxy{Grace: 100 * time.Millisecond})
+	r, pidfile := startFaulty(t, "termanswers", &Proxy{Grace: 2 * time.Second})
 	for i := range 3 {
 		r.send(t, paddedPing(i, 10))
 	}
