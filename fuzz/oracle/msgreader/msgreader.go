@@ -101,16 +101,7 @@ func readAllMembers(d *jsontext.Decoder) (bound.Value, error) {
 		if _, err := d.ReadToken(); err != nil {
 			return bound.Value{}, err
 		}
-		v := bound.Value{Kind: bound.KindArray, Array: []bound.Value{}}
-		for d.PeekKind() != ']' {
-			e, err := readAllMembers(d)
-			if err != nil {
-				return bound.Value{}, err
-			}
-			v.Array = append(v.Array, e)
-		}
-		_, err := d.ReadToken()
-		return v, err
+		return readArrayRest(d, readAllMembers)
 	case '{':
 		if _, err := d.ReadToken(); err != nil {
 			return bound.Value{}, err
@@ -275,16 +266,7 @@ func readTokenValue(d *jsontext.Decoder) (bound.Value, error) {
 	case '"':
 		return bound.String(tok.String()), nil
 	case '[':
-		v := bound.Value{Kind: bound.KindArray, Array: []bound.Value{}}
-		for d.PeekKind() != ']' {
-			e, err := readTokenValue(d)
-			if err != nil {
-				return bound.Value{}, err
-			}
-			v.Array = append(v.Array, e)
-		}
-		_, err := d.ReadToken()
-		return v, err
+		return readArrayRest(d, readTokenValue)
 	case '{':
 		v := bound.Value{Kind: bound.KindObject, Members: []bound.Member{}}
 		seen := map[string]bool{}
@@ -385,4 +367,19 @@ func One(b []byte) (Reading, error) {
 		}
 	}
 	return Interpret(tree), nil
+}
+
+// readArrayRest reads the elements of an array whose '[' d has read, each
+// by read, and its ']'.
+func readArrayRest(d *jsontext.Decoder, read func(*jsontext.Decoder) (bound.Value, error)) (bound.Value, error) {
+	v := bound.Value{Kind: bound.KindArray, Array: []bound.Value{}}
+	for d.PeekKind() != ']' {
+		e, err := read(d)
+		if err != nil {
+			return bound.Value{}, err
+		}
+		v.Array = append(v.Array, e)
+	}
+	_, err := d.ReadToken()
+	return v, err
 }
