@@ -32,6 +32,7 @@ type goArguments struct {
 // call nobody checked. Every one must be refused, in enforce and audit
 // mode alike.
 func TestDecideRefusesNamesACaseInsensitiveParserReadsAsOthers(t *testing.T) {
+	topLevelAlias := map[string]bool{"Method, no method": true, "METHOD after method": true, "Params after params": true, "ID after id": true}
 	for _, c := range []struct{ name, msg string }{
 		{"Method, no method", `{"jsonrpc":"2.0","id":7,"Method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
 		{"METHOD after method", `{"jsonrpc":"2.0","id":7,"method":"tools/list","METHOD":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
@@ -54,6 +55,15 @@ func TestDecideRefusesNamesACaseInsensitiveParserReadsAsOthers(t *testing.T) {
 			}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
 				d := twin.decide([]byte(c.msg), cfg)
 				if d.Action == Answer {
+					// at the top level not a request (-32600), in params,
+					// arguments or _meta invalid params (-32602)
+					want, code := ErrInvalidParams, CodeInvalidParams
+					if topLevelAlias[c.name] {
+						want, code = ErrNotRequest, CodeInvalidRequest
+					}
+					if d.Refusal == nil || d.Refusal.Class != want || d.Refusal.Code != code {
+						t.Errorf("%s, %v, %s: refused as %+v, want class %v, code %d", c.name, mode, twin.name, d.Refusal, want, code)
+					}
 					continue
 				}
 				var r goServerReading
