@@ -78,7 +78,7 @@ var Special = func() (t [256]bool) {
 // (docs/PERFORMANCE.md, "The goals, plainly").
 func SkipLiteral(in []byte, i int) int {
 	for ; i+8 <= len(in); i += 8 {
-		if m := Specials(binary.LittleEndian.Uint64(in[i:])); m != 0 {
+		if m := Specials(binary.LittleEndian.Uint64(in[i : i+8])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
