@@ -119,6 +119,10 @@ func TestEachHardeningLayerRefusesWhatTheTextAdmits(t *testing.T) {
 		{bound.HardenPathRoot, readingCase{"a drive letter removed by a ..", `{"eq":"."}`, `"C:/.."`}},
 		{bound.HardenPathRoot, readingCase{"a network location collapsed", `{"prefix":"/h/"}`, `"//h/x"`}},
 		{bound.HardenPathRoot, readingCase{"a drive letter made by resolution", `{"eq":"./c:x"}`, `"c:x"`}},
+		// Neither refusal may become a canonical "" that an empty operand
+		// admits (mutants Reading.canonString#4 and #5).
+		{bound.HardenPathRoot, readingCase{"a drive letter made by resolution, against an empty prefix", `{"prefix":""}`, `"./c:x"`}},
+		{bound.HardenPathRoot, readingCase{"a network location, against an empty prefix", `{"prefix":""}`, `"//h/x"`}},
 	} {
 		for _, r := range bound.TextReadings() {
 			if r.Undeclared != bound.ModeHierarchical {
