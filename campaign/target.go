@@ -1,16 +1,14 @@
 package campaign
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 )
 
 // Job is one fuzz target a campaign runs: the registry target (fuzz/spec)
@@ -44,7 +42,7 @@ func Registry() []Job {
 // tags given (none for a campaign; "planted" for the efficacy benchmark).
 func Discover(ctx context.Context, root, bin string, patterns, tags []string, registry []Job) ([]Job, map[string]string, error) {
 	tagArg := "-tags=" + strings.Join(tags, ",")
-	out, err := goCommand(ctx, root, append([]string{"list", tagArg, "-f", "{{.ImportPath}}\t{{.Dir}}"}, patterns...)...)
+	out, err := gocmd.Output(ctx, root, append([]string{"list", tagArg, "-f", "{{.ImportPath}}\t{{.Dir}}"}, patterns...)...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,7 +65,7 @@ func Discover(ctx context.Context, root, bin string, patterns, tags []string, re
 		exe := filepath.Join(bin, strings.ReplaceAll(strings.TrimPrefix(pkg, "github.com/"), "/", "_")+".test")
 		// -fuzz makes the build coverage-instrumented, as go test -fuzz does;
 		// without it the engine mutates blind.
-		if _, err := goCommand(ctx, root, "test", tagArg, "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
+		if _, err := gocmd.Output(ctx, root, "test", tagArg, "-c", "-fuzz=.", "-o", exe, pkg); err != nil {
 			return nil, nil, err
 		}
 		targets = append(targets, here...)
@@ -103,21 +101,4 @@ func Select(targets []Job, names []string) ([]Job, error) {
 		}
 	}
 	return kept, nil
-}
-
-func goCommand(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	return command(ctx, dir, "go", args...)
-}
-
-func command(ctx context.Context, dir, name string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = os.Environ()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return out, nil
 }

@@ -129,17 +129,12 @@ func OpenExt(root, dir string) ([]Impl, error) {
 	var impls []Impl
 	var errs []error
 	for _, flag := range flags {
-		name, argv, err := ParseImplFlag(flag)
+		im, err := openExternal(flag, subprocess.Config{Dir: root, Timeout: Timeout, StartTimeout: extStartTimeout})
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, fmt.Errorf("%w (%s)", err, ExtFix))
 			continue
 		}
-		c, err := subprocess.Start(subprocess.Config{Command: argv[0], Args: argv[1:], Dir: root, Timeout: Timeout, StartTimeout: extStartTimeout})
-		if err != nil {
-			errs = append(errs, fmt.Errorf("matrix: %s (%s): %w", name, ExtFix, err))
-			continue
-		}
-		impls = append(impls, Impl{name, "external", named{c, name}})
+		impls = append(impls, im)
 	}
 	return impls, errors.Join(errs...)
 }

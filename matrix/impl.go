@@ -143,11 +143,19 @@ func ParseImplFlag(flag string) (name string, argv []string, err error) {
 
 // StartExternal starts a program given by --impl NAME=COMMAND.
 func StartExternal(flag string) (name string, c *subprocess.Client, err error) {
+	return startExternal(flag, subprocess.Config{Timeout: Timeout})
+}
+
+// startExternal starts the program of a NAME=COMMAND line (an --impl flag,
+// a line of the study's ExtList) under cfg, its command and arguments taken
+// from the line.
+func startExternal(flag string, cfg subprocess.Config) (name string, c *subprocess.Client, err error) {
 	name, argv, err := ParseImplFlag(flag)
 	if err != nil {
 		return "", nil, err
 	}
-	c, err = subprocess.Start(subprocess.Config{Command: argv[0], Args: argv[1:], Timeout: Timeout})
+	cfg.Command, cfg.Args = argv[0], argv[1:]
+	c, err = subprocess.Start(cfg)
 	if err != nil {
 		return "", nil, fmt.Errorf("matrix: --impl %s: %w", name, err)
 	}
@@ -156,7 +164,13 @@ func StartExternal(flag string) (name string, c *subprocess.Client, err error) {
 
 // OpenExternal starts a canonicalizer given by --impl.
 func OpenExternal(flag string) (Impl, error) {
-	name, c, err := StartExternal(flag)
+	return openExternal(flag, subprocess.Config{Timeout: Timeout})
+}
+
+// openExternal starts the canonicalizer of a NAME=COMMAND line under cfg
+// (startExternal), named NAME.
+func openExternal(flag string, cfg subprocess.Config) (Impl, error) {
+	name, c, err := startExternal(flag, cfg)
 	if err != nil {
 		return Impl{}, err
 	}

@@ -1,7 +1,7 @@
 package mutation
 
 import (
-	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,10 +10,10 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 )
 
 // Binary is one package's test binary, built with an overlay.
@@ -78,18 +78,8 @@ func buildTest(root, overlay, pkg, out string) error {
 	if overlay != "" {
 		args = append(args, "-overlay="+overlay)
 	}
-	cmd := exec.Command("go", append(args, pkg)...)
-	cmd.Dir = root
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go test -c %s: %v\n%s", pkg, err, stderr.String())
-	}
-	return nil
-}
-
-func binaryName(pkg string) string {
-	return strings.NewReplacer("/", "_", ".", "_").Replace(pkg) + ".test"
+	_, err := gocmd.Output(context.Background(), root, append(args, pkg)...)
+	return err
 }
 
 // testDecls maps each top-level test function of the package's test files

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 )
 
 // candidates are the tests of each binary that reach the mutant, own
@@ -113,7 +115,7 @@ func (s *Sweep) runGroup(r *Result, g []*Test, ov string) bool {
 		// A constant change is built on its own, one test binary at a
 		// time, so that one its own package kills costs one build.
 		nb := *b
-		nb.Path = filepath.Join(filepath.Dir(ov), binaryName(b.Pkg))
+		nb.Path = filepath.Join(filepath.Dir(ov), gocmd.TestBinary(b.Pkg))
 		if err := buildTest(s.Plan.Mod.Root, ov, b.Pkg, nb.Path); err != nil {
 			if testFiles := onlyTestFiles(err.Error()); testFiles != nil {
 				// The package compiles (Judge said so) and its tests

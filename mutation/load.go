@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,10 +13,11 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 )
 
 // listed is the part of `go list -json` the sweep reads.
@@ -69,15 +71,12 @@ type Module struct {
 
 // goList runs `go list -e -json` with args in dir and decodes the stream.
 func goList(dir string, args ...string) ([]*listed, error) {
-	cmd := exec.Command("go", append([]string{"list", "-e", "-json"}, args...)...)
-	cmd.Dir = dir
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go list %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+	out, err := gocmd.Output(context.Background(), dir, append([]string{"list", "-e", "-json"}, args...)...)
+	if err != nil {
+		return nil, err
 	}
 	var pkgs []*listed
-	dec := json.NewDecoder(&out)
+	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p listed
 		if err := dec.Decode(&p); err == io.EOF {

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 )
 
 // build writes the schema overlay and builds every test binary the sweep
@@ -55,7 +57,7 @@ func (s *Sweep) testPackages() []*listed {
 // buildBinary builds one package's test binary with the schema overlay
 // and lists its tests with their declarations.
 func (s *Sweep) buildBinary(ov, binDir string, l *listed) (*Binary, error) {
-	out := filepath.Join(binDir, binaryName(l.ImportPath))
+	out := filepath.Join(binDir, gocmd.TestBinary(l.ImportPath))
 	s.logf("mutation: building %s", l.ImportPath)
 	if err := buildTest(s.Plan.Mod.Root, ov, l.ImportPath, out); err != nil {
 		return nil, err

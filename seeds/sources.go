@@ -2,7 +2,6 @@ package seeds
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,28 +9,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/canonfuzz/canonfuzz/internal/modroot"
 	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 )
-
-// ModuleRoot is the directory of the canonfuzz go.mod above the working
-// directory, as every test and `go run` of the module has it.
-func ModuleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.HasPrefix(data, []byte("module github.com/canonfuzz/canonfuzz\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("seeds: not inside the canonfuzz module")
-		}
-		dir = parent
-	}
-}
 
 // Payloads reads the payloads of the .vec files of a folder of the module
 // (header lines, a blank line, the payload), each made into a seed's
@@ -40,7 +20,7 @@ func ModuleRoot() (string, error) {
 // is trimmed here too, when trim is set.
 func Payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []any) Source {
 	return Source{Comment: comment + " (" + dir + "/*.vec)", Read: func() ([]Seed, error) {
-		root, err := ModuleRoot()
+		root, err := modroot.Find()
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +47,7 @@ func Payloads(dir, comment, only string, trim bool, wrap func(payload []byte) []
 // dependency module, as `go list -m` finds it in the module cache.
 func ModuleFiles(module, glob, comment string, wrap func(data []byte) []any) Source {
 	return Source{Comment: comment + " (" + module + "/" + glob + ")", Read: func() ([]Seed, error) {
-		root, err := ModuleRoot()
+		root, err := modroot.Find()
 		if err != nil {
 			return nil, err
 		}

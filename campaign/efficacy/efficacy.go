@@ -45,6 +45,25 @@ type Fault struct {
 	Seeds   []seeds.Seed // what its planted build adds with committed seeds, in order (spec.Variant.AllSeeds)
 }
 
+// FaultNamed is the planted fault of the spec.Variant so named
+// (FuzzX/what-is-planted), its target bound to it and with its seeds, or
+// an error saying there is none or why it cannot be bound.
+func FaultNamed(name string) (Fault, error) {
+	v, ok := spec.LookupVariant(name)
+	if !ok {
+		return Fault{}, fmt.Errorf("no planted fault %q", name)
+	}
+	b, err := v.Binding()
+	if err != nil {
+		return Fault{}, err
+	}
+	list, err := v.AllSeeds()
+	if err != nil {
+		return Fault{}, err
+	}
+	return Fault{Name: v.Name(), Fault: v.Fault, Binding: b, Seeds: list}, nil
+}
+
 // Config says what to measure.
 type Config struct {
 	Root     string          // the module root

@@ -23,15 +23,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, ok := spec.LookupVariant("FuzzScanMatchesReference/duplicates-admitted")
-	if !ok {
-		t.Fatal("no planted fault FuzzScanMatchesReference/duplicates-admitted")
-	}
-	b, err := v.Binding()
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := v.AllSeeds()
+	fault, err := FaultNamed("FuzzScanMatchesReference/duplicates-admitted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,8 +39,8 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(work) })
 	rep, err := Measure(context.Background(), Config{Root: root, Budgets: []time.Duration{3 * time.Second}, Withhold: true,
 		Workdir: work, Minimize: 10 * time.Second, Faults: []Fault{
-			{Name: v.Name(), Fault: v.Fault, Binding: b, Seeds: list},
-			{Name: "FuzzScanMatchesReference/not-planted", Fault: "none", Binding: target.Real(), Seeds: list},
+			fault,
+			{Name: "FuzzScanMatchesReference/not-planted", Fault: "none", Binding: target.Real(), Seeds: fault.Seeds},
 		}}, work)
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +49,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 		t.Fatalf("%d runs, want 4 (two faults, two seed modes)", len(rep.Runs))
 	}
 	seeded := rep.Runs[0]
-	if seeded.Name != v.Name() || seeded.Seeds != campaign.SeedsCommitted || !seeded.Found || seeded.By != campaign.BySeed ||
+	if seeded.Name != fault.Name || seeded.Seeds != campaign.SeedsCommitted || !seeded.Found || seeded.By != campaign.BySeed ||
 		!seeded.SignatureKept || seeded.MinimizedBytes == 0 || !strings.Contains(seeded.Signature, "DuplicateMember") || !seeded.RealPasses {
 		t.Errorf("with the committed seeds: %+v, want found by a seed and minimized with its signature kept", seeded)
 	}
@@ -94,7 +86,7 @@ func TestEfficacyFindsOnePlantedFaultThroughTheCampaign(t *testing.T) {
 		}
 	}
 	md, err := os.ReadFile(filepath.Join(work, "efficacy.md"))
-	if err != nil || !strings.Contains(string(md), "`"+v.Name()+"`") || !strings.Contains(string(md), "Runs that missed") {
+	if err != nil || !strings.Contains(string(md), "`"+fault.Name+"`") || !strings.Contains(string(md), "Runs that missed") {
 		t.Errorf("efficacy.md: %v\n%s", err, md)
 	}
 }

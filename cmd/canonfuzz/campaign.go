@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/campaign"
 	"github.com/canonfuzz/canonfuzz/findings"
+	"github.com/canonfuzz/canonfuzz/internal/modroot"
 )
 
 func init() {
@@ -90,17 +90,14 @@ func campaignCommand(fs *flag.FlagSet) body {
 	}
 }
 
-// moduleRoot is the directory of the go.mod that the working directory is in.
+// moduleRoot is the canonfuzz module's folder (modroot.Find), which the
+// campaign and the efficacy benchmark build and write under.
 func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
+	root, err := modroot.Find()
 	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
+		return "", fmt.Errorf("run the campaign from inside the canonfuzz module: %w", err)
 	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("run the campaign from inside the canonfuzz module")
-	}
-	return filepath.Dir(gomod), nil
+	return root, nil
 }
 
 func absUnder(root, path string) string {

@@ -149,19 +149,11 @@ func runEfficacy(c *call, f efficacyFlags) int {
 	}
 	var faults []efficacy.Fault
 	for _, name := range names {
-		v, ok := spec.LookupVariant(strings.TrimSpace(name))
-		if !ok {
-			return fail("no planted fault %q", name)
-		}
-		b, err := v.Binding()
+		fault, err := efficacy.FaultNamed(strings.TrimSpace(name))
 		if err != nil {
 			return fail("%v", err)
 		}
-		seeds, err := v.AllSeeds()
-		if err != nil {
-			return fail("%v", err)
-		}
-		faults = append(faults, efficacy.Fault{Name: v.Name(), Fault: v.Fault, Binding: b, Seeds: seeds})
+		faults = append(faults, fault)
 	}
 	root, err := moduleRoot()
 	if err != nil {

@@ -18,18 +18,22 @@ const ValueCap = 1 << 16
 // and past it cannot check the call, so refuses it as outside the bound
 // with a *bound.LimitError as the cause (SEP-3246 section 4.2). A flaw at
 // the cap is not drawn: the guard then decodes and checks 64 Ki values, a
-// Decide some 13 times that of a message past it (162 ms against 12 ms at
-// load 15), and DecideMatchesReference 2.5 times (the guard's known
-// answers pin the cap from both sides).
+// Decide of about 6 times the instructions of one past it (92 M against
+// 16 M), and DecideMatchesReference of 3.6 times (212 M against 59 M);
+// the guard's known answers pin the cap from both sides. The counts are
+// callgrind's, of BenchmarkCapMessageCost in fuzz/property, with the
+// command in docs/PERFORMANCE.md ("What a message at the value cap
+// costs").
 const argumentsPastCap = "arguments past cap"
 
 // argumentsPastCapOdds is one in how many draws of the flaw "arguments
-// past cap" plant it. DecideMatchesReference spends about 42 times a plain
-// call's time on such a message (10.6 ms against 0.25 ms at load 3), so
-// the flaw costs the fuzz target some 15% of its executions at one in 16
-// (one message in 288), where one in 64, as for the provenance, left the
-// guard's dropped argument limit (decideCall#7) found in 2 of 10 trials of
-// 10 s at load 10 to 30.
+// past cap" plant it. DecideMatchesReference spends about 90 times a plain
+// message's instructions on such a message (59 M against 0.65 M, the same
+// benchmark and command), so at one in 16 (one message in 320, with
+// messageFlaws' 20 flaws) the flaw takes about a fifth of the property's
+// instructions (21 %). One in 64, as for the provenance, found the guard's
+// dropped argument limit (decideCall#7) in 2 of 10 trials of 10 s at load
+// 10 to 30 when the odds were set (4593cb7).
 const argumentsPastCapOdds = 16
 
 // pastCapArgument is a constrained argument past the cap: an array of

@@ -23,7 +23,7 @@ import (
 	"github.com/canonfuzz/canonfuzz/fuzz/property"
 	"github.com/canonfuzz/canonfuzz/fuzz/signer"
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
-	"github.com/canonfuzz/canonfuzz/internal/fuzzsource"
+	"github.com/canonfuzz/canonfuzz/internal/modroot"
 	"github.com/canonfuzz/canonfuzz/minimize"
 )
 
@@ -272,7 +272,7 @@ func TestFixturesFailAndMinimize(t *testing.T) {
 // registry that imports it is built only under the planted, gofuzz or
 // minimizecompare tag, or is a harness no build of canonfuzz links.
 func TestShippedBinaryLinksNoPlantedCode(t *testing.T) {
-	root, err := fuzzsource.Root()
+	root, err := modroot.Find()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,9 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 // reads the mode (guard.DecideReference reads cfg.Mode only once it has
 // the tree, to forward a violation in audit mode), so the property asks
 // the twin once, in enforce mode, for such a message: a twin run of the
-// whole message, some 14 M instructions of a cap message, not repeated
+// whole message, some 11 M instructions of a cap message (callgrind,
+// BenchmarkDecideAtValueCapParts/*/twin; docs/PERFORMANCE.md, "What a
+// message at the value cap costs"), not repeated
 // (TestTwinTooLargeIsModeIndependent holds the two modes' refusals equal
 // on the cap messages). Every other decision of the twin is asked in each
 // mode. The decider under test is still asked in both.

@@ -1,6 +1,7 @@
 package property
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
@@ -45,5 +46,52 @@ func BenchmarkDecideAtValueCapParts(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkCapMessageCost is what a message at or past gen.ValueCap costs
+// FuzzDecideMatchesReference, which meets one in a draw of the flaws
+// "provenance past cap" and "arguments past cap" only one time in 64 or 16
+// (gen's pastCapOdds and argumentsPastCapOdds): DecideMatchesReference
+// ("dmr") and one guard.Decide on 64 plain generated messages in turn, on
+// a message whose provenance or constrained argument is one value past the
+// cap, and on that argument at the cap (one zero fewer), which the
+// generator does not draw. The comments of fuzz/gen/argument_cap.go and
+// fuzz/spec/decide_at_value_cap.go cite their instructions
+// (docs/PERFORMANCE.md, "What a message at the value cap costs").
+func BenchmarkCapMessageCost(b *testing.B) {
+	var plain [][]byte
+	for i := 0; len(plain) < 64; i++ {
+		m := gen.GenerateMessage([]byte{byte(i), byte(i >> 8), byte(i * 7), 3, 9})
+		if m.Flaw != "provenance past cap" && m.Flaw != "arguments past cap" {
+			plain = append(plain, m.Text)
+		}
+	}
+	provenance := gen.GenerateCapMessage([]byte{0}).Text
+	argument := gen.GenerateCapMessage([]byte{1}).Text
+	atCap := bytes.Replace(argument, []byte("[0,0,"), []byte("[0,"), 1)
+	if len(atCap) != len(argument)-2 {
+		b.Fatal("the argument past the cap is not an array of zeros")
+	}
+	cfg := GuardConfig()
+	messages := map[string][][]byte{"plain": plain, "provenance-past": {provenance}, "argument-past": {argument}, "argument-at": {atCap}}
+	for _, name := range []string{"plain", "provenance-past", "argument-past", "argument-at"} {
+		list := messages[name]
+		b.Run("dmr/"+name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				if v := DecideMatchesReference(guard.Decide, list[n%len(list)]); v != nil {
+					b.Fatal(v)
+				}
+				n++
+			}
+		})
+		b.Run("decide/"+name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				guard.Decide(list[n%len(list)], cfg)
+				n++
+			}
+		})
 	}
 }

@@ -11,7 +11,10 @@ import (
 // one value past bound.MaxValues, in the provenance or in a constrained
 // argument (gen.GenerateCapMessage), held to DecideMatchesReference's
 // checks of such messages. FuzzDecideMatchesReference meets them one draw
-// in 16 or 64 of their flaws only, since each costs some 40 plain calls.
+// in 16 or 64 of their flaws only, since each costs DecideMatchesReference
+// about 90 plain messages' instructions (BenchmarkCapMessageCost in
+// fuzz/property; docs/PERFORMANCE.md, "What a message at the value cap
+// costs").
 var _ = register(Target{
 	Name: "FuzzDecideAtValueCap", Stub: "fuzz/guard/guard_test.go",
 	Checks:  "a call past the value cap in its provenance or a constrained argument is refused, with a *bound.LimitError cause (SEP-3246 sections 4.2, 4.3)",

@@ -8,8 +8,6 @@
 package fuzzsource
 
 import (
-	"bytes"
-	"errors"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -17,6 +15,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/canonfuzz/canonfuzz/internal/modroot"
 )
 
 // The kinds of fuzz target.
@@ -103,29 +103,13 @@ func Module(root string) ([]Declared, error) {
 	return found, err
 }
 
-// Find parses the module the working directory is in (Root, Module).
+// Find parses the module the working directory is in (modroot.Find, Module).
 func Find() ([]Declared, error) {
-	root, err := Root()
+	root, err := modroot.Find()
 	if err != nil {
 		return nil, err
 	}
 	return Module(root)
-}
-
-// Root is the module root above the working directory.
-func Root() (string, error) {
-	dir, err := os.Getwd()
-	for err == nil {
-		if data, rerr := os.ReadFile(filepath.Join(dir, "go.mod")); rerr == nil && bytes.HasPrefix(data, []byte("module github.com/canonfuzz/canonfuzz\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("fuzzsource: not inside the canonfuzz module")
-		}
-		dir = parent
-	}
-	return "", err
 }
 
 // kindOf: func FuzzX(f *testing.F) in a test file, or func FuzzX(data

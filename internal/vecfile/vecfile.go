@@ -101,3 +101,26 @@ func Paths(dir string) ([]string, error) {
 	sort.Strings(paths)
 	return paths, err
 }
+
+// ReadDir reads every .vec file of dir, in name order, with read (each
+// folder's own reader: what its keys mean), and refuses a folder with no
+// vector, so that a run over it cannot pass by checking nothing. An error
+// of read names the file.
+func ReadDir[V any](dir string, read func(path string) (V, error)) ([]V, error) {
+	paths, err := Paths(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no vectors (*.vec) in %s", dir)
+	}
+	vs := make([]V, 0, len(paths))
+	for _, p := range paths {
+		v, err := read(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		vs = append(vs, v)
+	}
+	return vs, nil
+}

@@ -3,6 +3,9 @@ package vecfile
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +51,50 @@ func TestParseRefuses(t *testing.T) {
 		case fe.Line != c.line:
 			t.Errorf("%q: line %d, want %d", c.data, fe.Line, c.line)
 		}
+	}
+}
+
+// TestReadDir: every .vec file of the folder and nothing else, in name
+// order, each through the folder's reader.
+func TestReadDir(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"b.vec": "k: 2\n\nb", "a.vec": "k: 1\n\na", "notes.txt": "k: 3\n\nc"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ReadDir(dir, func(path string) (string, error) {
+		f, err := Read(path)
+		if err != nil {
+			return "", err
+		}
+		k, _ := f.Get("k")
+		return filepath.Base(path) + "=" + k + ":" + string(f.Payload), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "a.vec=1:a b.vec=2:b"; strings.Join(got, " ") != want {
+		t.Errorf("ReadDir read %q, want %q", got, want)
+	}
+}
+
+// TestReadDirRefuses: a folder with no vector is an error (a test over it
+// would otherwise pass having checked nothing), and so is a vector its
+// reader refuses, named by its path and with the reader's error kept.
+func TestReadDirRefuses(t *testing.T) {
+	read := func(path string) (File, error) { return Read(path) }
+	empty := t.TempDir()
+	if vs, err := ReadDir(empty, read); err == nil {
+		t.Errorf("an empty folder gave %d vectors and no error", len(vs))
+	}
+	bad := t.TempDir()
+	p := filepath.Join(bad, "x.vec")
+	if err := os.WriteFile(p, []byte("no blank line"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadDir(bad, read)
+	if !errors.Is(err, ErrFormat) || !strings.HasPrefix(err.Error(), p+": ") {
+		t.Errorf("a malformed vector gave %v, want its path and an ErrFormat", err)
 	}
 }

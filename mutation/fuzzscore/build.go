@@ -1,15 +1,13 @@
 package fuzzscore
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 
+	"github.com/canonfuzz/canonfuzz/internal/gocmd"
 	"github.com/canonfuzz/canonfuzz/mutation"
 )
 
@@ -31,7 +29,7 @@ type builds struct {
 // research build (-tags lab), the one that has the minimize command.
 func (b *builds) minimizer(ctx context.Context) (string, error) {
 	b.cfOnce.Do(func() {
-		b.cfErr = goCmd(ctx, b.root, "build", "-tags=lab", "-overlay="+b.overlay, "-o", b.canonfuzz, "./cmd/canonfuzz")
+		_, b.cfErr = gocmd.Output(ctx, b.root, "build", "-tags=lab", "-overlay="+b.overlay, "-o", b.canonfuzz, "./cmd/canonfuzz")
 	})
 	return b.canonfuzz, b.cfErr
 }
@@ -47,24 +45,13 @@ func build(ctx context.Context, root, overlay, dir string, pkgs []string, log fu
 		if log != nil {
 			log("fuzzscore: building the fuzz binary of %s", pkg)
 		}
-		exe := filepath.Join(dir, strings.NewReplacer("/", "_", ".", "_").Replace(pkg)+".test")
-		if err := goCmd(ctx, root, "test", "-c", "-vet=off", "-tags=planted", "-fuzz=.", "-overlay="+overlay, "-o", exe, pkg); err != nil {
+		exe := filepath.Join(dir, gocmd.TestBinary(pkg))
+		if _, err := gocmd.Output(ctx, root, "test", "-c", "-vet=off", "-tags=planted", "-fuzz=.", "-overlay="+overlay, "-o", exe, pkg); err != nil {
 			return nil, err
 		}
 		b.fuzz[pkg] = exe
 	}
 	return b, nil
-}
-
-func goCmd(ctx context.Context, root string, args ...string) error {
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = root
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return nil
 }
 
 // alone builds the binaries of each mutant that is not in the schema (a

@@ -1,8 +1,9 @@
 package bound
 
 import (
-	"path/filepath"
 	"testing"
+
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 )
 
 // checkCase is one chain and the calls checked against it.
@@ -19,15 +20,14 @@ type checkCase struct {
 // vector's Canon and under one that folds.
 func vectorCases(t *testing.T) []checkCase {
 	t.Helper()
-	files, err := filepath.Glob("testdata/vectors/*.vec")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vectors: %v", err)
+	vectors, err := vecfile.ReadDir("testdata/vectors", readVector)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var chains []checkCase
 	var calls []Call
-	for _, f := range files {
-		v, err := readVector(f)
-		if err != nil || v.kind != "check" {
+	for _, v := range vectors {
+		if v.kind != "check" {
 			continue
 		}
 		doc, c, err := vectorPayload(v.payload)

@@ -54,19 +54,12 @@ func readVector(path string) (vector, error) {
 }
 
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob("testdata/vectors/*.vec")
+	vectors, err := vecfile.ReadDir("testdata/vectors", readVector)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Fatal("no conformance vectors in testdata/vectors")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			v, err := readVector(f)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
+	for _, v := range vectors {
+		t.Run(v.file, func(t *testing.T) {
 			if err := v.run(); err != nil {
 				t.Error(err)
 			}

@@ -3,11 +3,11 @@ package guard
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/internal/vecfile"
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
@@ -111,16 +111,12 @@ func TestChainCacheNeverServesAChangedChain(t *testing.T) {
 // bytes decode to, and every chain it wrote is what targets/bound writes:
 // no decision modified what the next one reads.
 func TestSessionDecidesAsDecide(t *testing.T) {
-	files, err := filepath.Glob("testdata/vectors/*.vec")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vectors: %v", err)
+	vectors, err := vecfile.ReadDir("testdata/vectors", readGuardVector)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var msgs [][]byte
-	for _, f := range files {
-		v, err := readGuardVector(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, v := range vectors {
 		msgs = append(msgs, v.payload)
 	}
 	for name, m := range hostileMessages() {

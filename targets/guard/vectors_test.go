@@ -95,19 +95,12 @@ func vectorConfig(t testing.TB, absent Disposition, mode Mode) Config {
 }
 
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob("testdata/vectors/*.vec")
+	vectors, err := vecfile.ReadDir("testdata/vectors", readGuardVector)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Fatal("no guard vectors in testdata/vectors")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			v, err := readGuardVector(f)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
+	for _, v := range vectors {
+		t.Run(v.file, func(t *testing.T) {
 			if err := v.run(t); err != nil {
 				t.Error(err)
 			}

@@ -6,20 +6,17 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/spec"
+	"github.com/canonfuzz/canonfuzz/internal/modroot"
 )
 
 func main() {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
+	root, err := modroot.Find()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "writeseeds:", err)
 		os.Exit(2)
 	}
-	root := filepath.Dir(strings.TrimSpace(string(out)))
 	if err := spec.Write(root); err != nil {
 		fmt.Fprintln(os.Stderr, "writeseeds:", err)
 		os.Exit(1)
