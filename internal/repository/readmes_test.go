@@ -52,9 +52,9 @@ func tableNames(t *testing.T, top, name string) []string {
 			if !fileLike.MatchString(p) || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") && strings.Contains(p, "/") {
 				continue // not a path, or a module path (github.com/...)
 			}
-			if rooted := path.Join(dir, p); dir != "." && !exists(top, rooted) && exists(top, p) {
-				p = rooted // a README under a folder may name a path from the root
-			} else if dir != "." && !exists(top, p) {
+			// A README under a folder names a path from its own folder, or
+			// from the root when only the root has it.
+			if rooted := path.Join(dir, p); dir != "." && (exists(top, rooted) || !exists(top, p)) {
 				p = rooted
 			}
 			out = append(out, p)
