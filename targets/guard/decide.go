@@ -75,11 +75,21 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	if !jsonwire.NameIs(method, MethodCall) {
 		name, _ := jsonwire.Unquote(method)
+		if readsAsCall(method, name) {
+			return answer(id, methodReadsAsCall(name))
+		}
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
 	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
 	return d
+}
+
+// readsAsCall reports whether a method that is not tools/call (its token
+// tok, decoded name) is tools/call to a reader of C strings (cString):
+// "tools/call\u0000x". Only an escape writes a NUL.
+func readsAsCall(tok []byte, name string) bool {
+	return bytes.IndexByte(tok, '\\') >= 0 && cString(name) == MethodCall
 }
 
 // refusedAnswer is the answer to raw, which admission refused with err:

@@ -49,6 +49,9 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(id, methodNotString(m.Kind.String()))
 	}
 	if m.Str != MethodCall {
+		if cString(m.Str) == MethodCall {
+			return answer(id, methodReadsAsCall(m.Str))
+		}
 		return Decision{Action: Relay, Message: reframe(raw), Method: m.Str, ID: id}
 	}
 	d := referenceCall(v, id, cfg)
@@ -197,11 +200,11 @@ func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
 
 // referenceAlias is the first member of the object obj, in order, whose
 // name is an alias of one of wants (fold.go): equal to it once every rune
-// is folded (foldRune), not equal to it.
+// up to its first NUL is folded (foldRune, cString), not equal to it.
 func referenceAlias(obj bound.Value, wants []string) (alias, bool) {
 	for _, m := range obj.Members {
 		for _, w := range wants {
-			if m.Name != w && string(appendFolded(nil, []byte(m.Name))) == string(appendFolded(nil, []byte(w))) {
+			if m.Name != w && string(appendFolded(nil, []byte(cString(m.Name)))) == string(appendFolded(nil, []byte(w))) {
 				return alias{name: m.Name, of: w}, true
 			}
 		}

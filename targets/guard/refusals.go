@@ -28,6 +28,12 @@ func methodNotString(kind string) *Refusal {
 }
 
 //go:noinline
+func methodReadsAsCall(method string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "the method " + string(appendJSONString(nil, method)) + " is tools/call to a parser that reads strings up to their first NUL (cJSON): refused, as the guard would not check it"}
+}
+
+//go:noinline
 func callWithoutID() *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "a tools/call must be a request with a string or number id"}
@@ -110,7 +116,11 @@ func caseAliasRefusal(where string, a alias) *Refusal {
 	if where == "" {
 		r.Class, r.Code = ErrNotRequest, CodeInvalidRequest
 	}
+	parser := "a parser that matches names without case (Go's encoding/json)"
+	if cString(a.name) != a.name {
+		parser = "a parser that reads names up to their first NUL, or also without case (cJSON)"
+	}
 	r.Reason = "the member " + where + string(appendJSONString(nil, a.name)) + " is the member " +
-		string(appendJSONString(nil, a.of)) + " to a parser that matches names without case (Go's encoding/json): refused, as a duplicate member is"
+		string(appendJSONString(nil, a.of)) + " to " + parser + ": refused, as a duplicate member is"
 	return r
 }
