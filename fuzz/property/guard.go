@@ -52,8 +52,8 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //     ACTION:framing:READER:lines, ACTION:framing:READER:unreadable,
 //     ACTION:framing:READER:differs);
 //   - forwarded: each JSON reader (last-wins, first-wins, strict,
-//     caseless: the JSON-RPC names matched without case) reads
-//     the bytes, all four read one tree (forward:reader-refuses,
+//     caseless: the JSON-RPC names matched without case, C strings: read
+//     up to their first NUL) reads the bytes, all five read one tree (forward:reader-refuses,
 //     forward:readers-differ), and the tools/call in it is within the
 //     effective bound: bound.Check admits it under the chain the bytes
 //     carry, as they read, extended by the guard's hop

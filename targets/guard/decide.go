@@ -75,8 +75,8 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	if !jsonwire.NameIs(method, MethodCall) {
 		name, _ := jsonwire.Unquote(method)
-		if readsAsCall(method, name) {
-			return answer(id, methodReadsAsCall(name))
+		if methodHoldsNUL(method, name) {
+			return answer(id, methodWithNUL(name))
 		}
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
@@ -85,11 +85,12 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	return d
 }
 
-// readsAsCall reports whether a method that is not tools/call (its token
-// tok, decoded name) is tools/call to a reader of C strings (cString):
-// "tools/call\u0000x". Only an escape writes a NUL.
-func readsAsCall(tok []byte, name string) bool {
-	return bytes.IndexByte(tok, '\\') >= 0 && cString(name) == MethodCall
+// methodHoldsNUL reports whether a method that is not tools/call (its token
+// tok, decoded name) holds a NUL, which only an escape writes: a reader of
+// C strings (cString) reads another method, "tools/call\u0000x" as
+// tools/call.
+func methodHoldsNUL(tok []byte, name string) bool {
+	return bytes.IndexByte(tok, '\\') >= 0 && len(cString(name)) < len(name)
 }
 
 // refusedAnswer is the answer to raw, which admission refused with err:

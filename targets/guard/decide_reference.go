@@ -49,8 +49,8 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(id, methodNotString(m.Kind.String()))
 	}
 	if m.Str != MethodCall {
-		if cString(m.Str) == MethodCall {
-			return answer(id, methodReadsAsCall(m.Str))
+		if cString(m.Str) != m.Str {
+			return answer(id, methodWithNUL(m.Str))
 		}
 		return Decision{Action: Relay, Message: reframe(raw), Method: m.Str, ID: id}
 	}

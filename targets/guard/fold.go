@@ -84,8 +84,8 @@ func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 // case by cJSON_GetObjectItem: to a server written with it "path\u0000" is
 // "path", "method\u0000" is "method" and the method "tools/call\u0000x" is
 // tools/call. The guard reads names and methods whole, so such a name is
-// an alias (as one differing only in case is), and such a method is
-// refused (readsAsCall): the red-team pass 2 of docs/GUARD.md.
+// an alias (as one differing only in case is), and a method holding a NUL
+// is refused (methodHoldsNUL): the red-team pass 2 of docs/GUARD.md.
 func cString[S ~string | ~[]byte](s S) S {
 	for i := 0; i < len(s); i++ {
 		if s[i] == 0 {

@@ -26,11 +26,15 @@ func cServerReading(s string) string {
 // must be refused, in enforce and audit mode, by Decide and its reference.
 func TestDecideRefusesNamesACStringReaderReadsAsOthers(t *testing.T) {
 	topLevel := map[string]bool{"method\\u0000, no method": true, "method tools/call\\u0000": true,
-		"method tools/call\\u0000ping": true, "params\\u0000 after params": true, "id\\u0000 after id": true}
+		"method tools/call\\u0000ping": true, "method ping\\u0000tools/call": true, "method tools/list\\u0000": true, "params\\u0000 after params": true, "id\\u0000 after id": true}
 	for _, c := range []struct{ name, msg string }{
 		{"method\\u0000, no method", `{"jsonrpc":"2.0","id":7,"method\u0000":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
 		{"method tools/call\\u0000", `{"jsonrpc":"2.0","id":7,"method":"tools/call\u0000","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
 		{"method tools/call\\u0000ping", `{"jsonrpc":"2.0","id":7,"method":"tools/call\u0000ping","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
+		// a method with a NUL is another one to such a server: refused
+		// whatever it is up to the NUL
+		{"method ping\\u0000tools/call", `{"jsonrpc":"2.0","id":7,"method":"ping\u0000tools/call"}`},
+		{"method tools/list\\u0000", `{"jsonrpc":"2.0","id":7,"method":"tools/list\u0000"}`},
 		{"params\\u0000 after params", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"}},"params\u0000":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`},
 		{"id\\u0000 after id", `{"jsonrpc":"2.0","id":7,"id\u0000":8,"method":"ping"}`},
 		{"path\\u0000 before path", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path\u0000":"/etc/passwd","path":"/srv/acme/a"}}}`},
@@ -60,14 +64,13 @@ func TestDecideRefusesNamesACStringReaderReadsAsOthers(t *testing.T) {
 			}
 		}
 	}
-	// a NUL in a name or a method that no C reader reads as one the guard
-	// reads, and a method that is another one up to its NUL: decided as before
+	// a NUL in a name that no C reader reads as one the guard reads, or in
+	// a value: decided as before
 	cfg := vectorConfig(t, Originate, Enforce)
 	for msg, want := range map[string]Action{
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a","mode\u0000":"r"}}}`: Forward,
-		`{"jsonrpc":"2.0","id":7,"method":"ping\u0000tools/call"}`:                                                                         Relay,
-		`{"jsonrpc":"2.0","id":7,"method":"tools/list\u0000"}`:                                                                             Relay,
 		`{"jsonrpc":"2.0","id":7,"method":"ping","x\u0000":1}`:                                                                             Relay,
+		`{"jsonrpc":"2.0","id":"a\u0000","method":"ping","params":{"x":"\u0000"}}`:                                                         Relay,
 	} {
 		for _, decide := range []func([]byte, Config) Decision{Decide, DecideReference} {
 			if d := decide([]byte(msg), cfg); d.Action != want {

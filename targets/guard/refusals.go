@@ -28,9 +28,9 @@ func methodNotString(kind string) *Refusal {
 }
 
 //go:noinline
-func methodReadsAsCall(method string) *Refusal {
+func methodWithNUL(method string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-		Reason: "the method " + string(appendJSONString(nil, method)) + " is tools/call to a parser that reads strings up to their first NUL (cJSON): refused, as the guard would not check it"}
+		Reason: "the method " + string(appendJSONString(nil, method)) + " holds a NUL: a parser that reads strings up to their first NUL (cJSON) reads another method (\"tools/call\\u0000x\" as tools/call), which the guard would not check"}
 }
 
 //go:noinline
