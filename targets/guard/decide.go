@@ -78,6 +78,15 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 		if methodHoldsNUL(method, name) {
 			return answer(id, methodWithNUL(name))
 		}
+		if id == nil && m.id.ok && msg[m.id.Start] != 'n' {
+			// A boolean, object or array id: not forwarded, as the guard
+			// could neither match its answer nor answer it for a server
+			// that goes away. (An id null, which JSON-RPC 2.0 allows, is
+			// relayed: a server answers it by id null.)
+			d := answer(nil, requestIDNotStringOrNumber(m.id.kindOf(msg)))
+			d.Method = name
+			return d
+		}
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
 	d := decideCall(msg, &m, id, cfg, chains)

@@ -52,6 +52,11 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		if cString(m.Str) != m.Str {
 			return answer(id, methodWithNUL(m.Str))
 		}
+		if idv, ok := v.Get("id"); ok && id == nil && idv.Kind != bound.KindNull {
+			d := answer(nil, requestIDNotStringOrNumber(idv.Kind.String()))
+			d.Method = m.Str
+			return d
+		}
 		return Decision{Action: Relay, Message: reframe(raw), Method: m.Str, ID: id}
 	}
 	d := referenceCall(v, id, cfg)

@@ -34,6 +34,12 @@ func methodWithNUL(method string) *Refusal {
 }
 
 //go:noinline
+func requestIDNotStringOrNumber(kind string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "a request's id must be a string, a number or null (JSON-RPC 2.0 section 4), not " + kind}
+}
+
+//go:noinline
 func callWithoutID() *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "a tools/call must be a request with a string or number id"}
