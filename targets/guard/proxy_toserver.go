@@ -90,6 +90,12 @@ func (s *session) decide(line []byte, more bool) {
 			// forwarded (fail closed; idKey).
 			s.answer(answer(d.ID, idNotKeyable(err)))
 			return
+		case errors.Is(err, errInFlightFull):
+			// Answered, not dropped, and not forwarded: the pending
+			// table stays within its bound (pendingSet).
+			s.answerGone(d.ID, fmt.Sprintf("not forwarded: %d requests (or %d bytes of ids) are in flight, the guard's bound",
+				s.p.maxInFlight(), s.p.idBytesInFlight()))
+			return
 		case err != nil:
 			s.answerGone(d.ID, "the server's output has ended")
 			return
