@@ -28,6 +28,18 @@ type pendingSet struct {
 	// n requests and bytes of their ids in flight, and their bounds
 	n, bytes       int
 	maxN, maxBytes int
+	// shared says whether the request add recorded last shares its id
+	// with another in flight (read by the one goroutine that adds:
+	// sharedLast)
+	shared bool
+}
+
+// sharedLast reports whether the request add recorded last shares its id
+// (as idKeyOf keys it) with another request in flight.
+func (p *pendingSet) sharedLast() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.shared
 }
 
 // pendingCount is the requests of one key in flight, their ids as the
@@ -71,6 +83,7 @@ func (p *pendingSet) add(id []byte, initialize bool) error {
 	p.n++
 	p.bytes += len(id)
 	c := p.ids[key]
+	p.shared = len(c.written) > 0
 	c.written = append(c.written, id)
 	if initialize {
 		c.initialize++

@@ -101,7 +101,14 @@ func (s *session) decide(line []byte, more bool) {
 			return
 		}
 	}
-	if d.Method == "tools/list" {
+	switch {
+	case isRequest && s.inFlight.sharedLast():
+		// Another request of this id is in flight (MCP forbids it): the
+		// server's answer to a tools/list among them cannot be told from
+		// the other's, whose result may carry anything under "tools"
+		// (red-team pass 2, docs/GUARD.md). Neither is learned from.
+		s.store.forget(d.ID)
+	case d.Method == "tools/list":
 		s.store.expect(d.ID)
 	}
 	if d.Method == MethodCancelled {
