@@ -82,3 +82,22 @@ func TestDecideRefusesNamesACStringReaderReadsAsOthers(t *testing.T) {
 		t.Fatal("cServerReading")
 	}
 }
+
+// The server's side of the same class: an answer with "id\u0000" beside
+// its id is two ids to a client reading C strings (cJSON), as "ID" is to
+// one matching names without case: dropped as a line with two ids, so the
+// guard does not mark one request answered while the client reads
+// another's answer.
+func TestReplyIDReadsTwoIDsAsCStrings(t *testing.T) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"id\u0000":2,"result":{}}`,
+		`{"jsonrpc":"2.0","i\u0064\u0000x":2,"id":1,"error":{}}`,
+	} {
+		if id, ok, two := replyID([]byte(s)); ok || !two {
+			t.Errorf("replyID(%s) = %s, %v, two ids %v", s, id, ok, two)
+		}
+	}
+	if id, ok, two := replyID([]byte(`{"jsonrpc":"2.0","id":1,"x\u0000id":2,"result":{}}`)); !ok || two || string(id) != "1" {
+		t.Errorf("an answer with another name holding a NUL: %s, %v, two ids %v", id, ok, two)
+	}
+}
