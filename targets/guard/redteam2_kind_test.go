@@ -68,3 +68,40 @@ cat >> `+log))
 		t.Errorf("the server read\n%s\nwant\n%s", b, want)
 	}
 }
+
+// Red-team pass 2, class "ids in flight twice": three requests with id 1
+// in flight at once, the second refused by the guard (outside the bound)
+// and the others forwarded; the echo server answers the two it read. The
+// client reads three answers to id 1, each once: the server's two and the
+// guard's refusal, and no -32000 when the session ends (the refused
+// request was never counted in flight, each server answer removed one).
+// No defect.
+func TestProxySameIDRefusedAndForwarded(t *testing.T) {
+	r := startProxy(t, "echo", &Proxy{})
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"}}}`)
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`)
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	var got []string
+	for range 3 {
+		got = append(got, string(r.next(t)))
+	}
+	r.in.Close()
+	_, rest := r.wait(t)
+	for _, l := range rest {
+		got = append(got, string(l))
+	}
+	var forwarded, refused int
+	for _, l := range got {
+		switch {
+		case strings.HasPrefix(l, `{"jsonrpc":"2.0","id":1,"result":`):
+			forwarded++
+		case strings.HasPrefix(l, `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,`):
+			refused++
+		default:
+			t.Errorf("the client read %q", l)
+		}
+	}
+	if forwarded != 2 || refused != 1 {
+		t.Errorf("%d server answers and %d refusals to id 1, want 2 and 1: %q", forwarded, refused, got)
+	}
+}
