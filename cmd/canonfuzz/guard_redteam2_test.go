@@ -97,3 +97,23 @@ func TestGuardProcessWithAStandardStreamClosed(t *testing.T) {
 		}
 	}
 }
+
+// Red-team pass 2, class "back-pressure: requests in flight", through the
+// command: --max-in-flight 1 in front of a server that reads and never
+// answers; the second request is answered -32000 at once, by its id and
+// not forwarded, the first -32000 when the server's output ends. Before
+// the bound there was no such flag and no such answer.
+func TestGuardCommandMaxInFlight(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	code, out, errOut := runCmd(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n"+`{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n",
+		"guard", "--policy", filepath.Join(dir, "policy.json"), "--component", "cli", "--absent", "originate",
+		"--max-in-flight", "1", "--grace", "1s", "--", "sh", "-c", "cat >/dev/null")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"jsonrpc":"2.0","id":2,"error":{"code":-32000,`) || !strings.Contains(lines[0], "in flight") ||
+		!strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,`) {
+		t.Errorf("the client read %q, want -32000 to 2 (in flight) then to 1", lines)
+	}
+}

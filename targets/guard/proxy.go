@@ -62,6 +62,11 @@ const CodeServerGone = -32000
 // none from growing the guard's table without end.
 const DefaultMaxInFlight = 1 << 16
 
+// MaxInFlightLimit is the highest bound on requests in flight that may be
+// asked for: 2^24 (the ids' bytes are bounded apart, by
+// DefaultMaxInFlightIDBytes).
+const MaxInFlightLimit = 1 << 24
+
 // DefaultMaxInFlightIDBytes bounds the bytes of the ids (as the client
 // wrote them) of the requests in flight: 64 MiB, so ids of megabytes
 // cannot fill the table before its count bound does.
@@ -113,8 +118,9 @@ type Proxy struct {
 	MaxServerLine int64
 	// MaxInFlight bounds the requests forwarded to the server and not
 	// answered yet: one more is answered CodeServerGone by its id and not
-	// forwarded (never dropped). Zero means DefaultMaxInFlight. The ids of
-	// the requests in flight are bounded to DefaultMaxInFlightIDBytes.
+	// forwarded (never dropped). Zero means DefaultMaxInFlight; at most
+	// MaxInFlightLimit. The ids of the requests in flight are bounded to
+	// DefaultMaxInFlightIDBytes.
 	MaxInFlight int
 	// maxInFlightIDBytes is DefaultMaxInFlightIDBytes when zero (tests set it).
 	maxInFlightIDBytes int
@@ -163,8 +169,8 @@ func (p *Proxy) validate() error {
 	if p.MaxMessage < 0 || p.MaxMessage > maxMessageLimit {
 		return fmt.Errorf("%w: the message cap %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxMessage, maxMessageLimit, DefaultMaxMessage)
 	}
-	if p.MaxInFlight < 0 {
-		return fmt.Errorf("%w: the bound on requests in flight %d is negative (0 means %d)", ErrConfig, p.MaxInFlight, DefaultMaxInFlight)
+	if p.MaxInFlight < 0 || p.MaxInFlight > MaxInFlightLimit {
+		return fmt.Errorf("%w: the bound on requests in flight %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxInFlight, MaxInFlightLimit, DefaultMaxInFlight)
 	}
 	if p.MaxServerLine < 0 || p.MaxServerLine > MaxServerLineLimit {
 		return fmt.Errorf("%w: the server line cap %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxServerLine, MaxServerLineLimit, DefaultMaxServerLine)
