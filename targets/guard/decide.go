@@ -59,11 +59,15 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	m := indexMessage(msg, top)
 	id := readID(msg, m.id)
+	// A notification (a "method" member and no "id" member) the guard
+	// refuses here is logged and not answered (JSON-RPC 2.0 section 4.1),
+	// as refusedAnswer does for one admission refuses.
+	notification := m.method.ok && !m.id.ok
 	if a := m.topAlias; a != nil {
 		if a.of == "id" {
 			id = nil // two ids: none is the one
 		}
-		return answer(id, caseAliasRefusal("", *a))
+		return refusedTopLevel(id, caseAliasRefusal("", *a), notification)
 	}
 	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
@@ -71,12 +75,12 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	method := m.method.Of(msg)
 	if method[0] != '"' {
-		return answer(id, methodNotString(jsonwire.ValueType(method[0])))
+		return refusedTopLevel(id, methodNotString(jsonwire.ValueType(method[0])), notification)
 	}
 	if !jsonwire.NameIs(method, MethodCall) {
 		name, _ := jsonwire.Unquote(method)
 		if methodHoldsNUL(method, name) {
-			return answer(id, methodWithNUL(name))
+			return refusedTopLevel(id, methodWithNUL(name), notification)
 		}
 		if id == nil && m.id.ok && msg[m.id.Start] != 'n' {
 			// A boolean, object or array id: not forwarded, as the guard
@@ -91,6 +95,14 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
+	return d
+}
+
+// refusedTopLevel is the answer to a message refused at its top level,
+// not sent to a notification (Decision.Notification).
+func refusedTopLevel(id []byte, r *Refusal, notification bool) Decision {
+	d := answer(id, r)
+	d.Notification = notification
 	return d
 }
 

@@ -35,22 +35,25 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, notAnObject(v.Kind.String()))
 	}
 	id := idOf(v)
+	_, hasMethod := v.Get("method")
+	_, hasID := v.Get("id")
+	notification := hasMethod && !hasID
 	if a, ok := referenceAlias(v, []string{"jsonrpc", "id", "method", "params"}); ok {
 		if a.of == "id" {
 			id = nil
 		}
-		return answer(id, caseAliasRefusal("", a))
+		return refusedTopLevel(id, caseAliasRefusal("", a), notification)
 	}
 	m, ok := v.Get("method")
 	if !ok {
 		return Decision{Action: Relay, Message: reframe(raw), ID: id}
 	}
 	if m.Kind != bound.KindString {
-		return answer(id, methodNotString(m.Kind.String()))
+		return refusedTopLevel(id, methodNotString(m.Kind.String()), notification)
 	}
 	if m.Str != MethodCall {
 		if cString(m.Str) != m.Str {
-			return answer(id, methodWithNUL(m.Str))
+			return refusedTopLevel(id, methodWithNUL(m.Str), notification)
 		}
 		if idv, ok := v.Get("id"); ok && id == nil && idv.Kind != bound.KindNull {
 			d := answer(nil, requestIDNotStringOrNumber(idv.Kind.String()))

@@ -45,3 +45,44 @@ func TestDecideRefusesARequestWhoseIDIsNotAStringOrNumber(t *testing.T) {
 		}
 	}
 }
+
+// Red-team pass 2, class "JSON-RPC shape: refused notifications": a
+// notification (a "method" member and no "id" member) that the guard
+// refuses at the top level (its method not a string, a method holding a
+// NUL, a member an alias of one the guard reads) got an answer with id
+// null, which JSON-RPC 2.0 section 4.1 forbids ("The Server MUST NOT reply
+// to a Notification"); the first pass fixed that for admission refusals
+// and a tools/call without an id only. Now each is refused, logged and
+// not answered (Decision.Notification); the same messages with an id are
+// answered by it.
+func TestDecideAnswersNoRefusedNotification(t *testing.T) {
+	cfg := vectorConfig(t, Originate, Enforce)
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","method":5}`,
+		`{"jsonrpc":"2.0","method":null,"params":{}}`,
+		`{"jsonrpc":"2.0","method":"tools/call\u0000","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress","METHOD":"tools/call","params":{}}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress","params\u0000":{}}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress","Jsonrpc":"1.0"}`,
+	} {
+		for _, twin := range []struct {
+			name   string
+			decide func([]byte, Config) Decision
+		}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+			d := twin.decide([]byte(msg), cfg)
+			if d.Action != Answer || !d.Notification || d.Refusal == nil {
+				t.Errorf("%s: %s: %v notification %v (%v), want refused and not answered", twin.name, msg, d.Action, d.Notification, d.Refusal)
+			}
+			withID := `{"id":3,` + msg[1:]
+			if d := twin.decide([]byte(withID), cfg); d.Action != Answer || d.Notification || string(d.ID) != "3" {
+				t.Errorf("%s: %s: %v notification %v id %s, want answered by id 3", twin.name, withID, d.Action, d.Notification, d.ID)
+			}
+		}
+	}
+	// no method member: not a notification, answered with id null as
+	// JSON-RPC 2.0 section 5 says for an invalid request whose id cannot be
+	// read
+	if d := Decide([]byte(`{"jsonrpc":"2.0","Method":"tools/call"}`), cfg); d.Action != Answer || d.Notification {
+		t.Errorf(`"Method" and no method or id: %v notification %v, want answered`, d.Action, d.Notification)
+	}
+}
