@@ -117,3 +117,15 @@ func TestGuardCommandMaxInFlight(t *testing.T) {
 		t.Errorf("the client read %q, want -32000 to 2 (in flight) then to 1", lines)
 	}
 }
+
+// Red-team pass 2, class "hurried users": the server named without "--"
+// before it is the server all the same (the flags end at the first operand),
+// and a flag after the server's name is the server's, not the guard's.
+func TestGuardCommandServerWithoutDashDash(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	code, out, errOut := runCmd(t, guardPing+"\n", "guard", "--policy", filepath.Join(dir, "policy.json"), "--component", "cli",
+		"--absent", "originate", "sh", "-c", `read l; printf '%s\n' '{"jsonrpc":"2.0","id":4,"result":{"args":"'"$0"'"}}'`, "--max-message")
+	if code != 0 || out != `{"jsonrpc":"2.0","id":4,"result":{"args":"--max-message"}}`+"\n" {
+		t.Errorf("exit %d, the client read %q: %s", code, out, errOut)
+	}
+}
