@@ -8,9 +8,10 @@ import (
 
 // Red-team pass 2 (docs/GUARD.md), class "back-pressure: a client that
 // never reads". The server writes without end and the client reads none of
-// it: what the guard holds for the client stays within the client queue's
-// bound (queueFactor times --max-server-line, one line past it at most),
-// and the server is held back by its full pipe instead. Measured in bytes
+// it: what the guard queues for the client stays within the client queue's
+// bound (queueFactor times --max-server-line, one line past it at most;
+// the batch the blocked writer took before it blocked is at most as much
+// again), and the server is held back by its full pipe instead. Measured in bytes
 // held, not time: the queue is sampled until it stops growing, and a
 // queue past four times its bound fails at once. No defect: the test holds
 // the bound (no earlier test held a client that never reads).
