@@ -71,18 +71,23 @@ def workload(n, rng, max_message):
                 sep = rng.choice(["\u2028", "\u2029", "\u0085"])
                 yield "smuggle", None, '{"jsonrpc":"2.0","method":"notifications/x","params":{"s":"%s","a":%s}}' % (sep, hidden)
         elif kind == "duplicate":
-            # two readings: a lenient server could take the later method
-            yield kind, None, ('{"jsonrpc":"2.0","id":%s,"method":"ping","method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}'
+            # two readings: a lenient server could take the later method;
+            # refused, and answered by its one id (docs/GUARD.md, red-team
+            # pass, "ids: refusals")
+            yield kind, ident, ('{"jsonrpc":"2.0","id":%s,"method":"ping","method":"tools/call","params":{"name":"read_file","arguments":{"path":"/etc/passwd"}}}'
                                % json.dumps(ident))
         elif kind == "oversize":
+            # answered -32700 by the id its first 4 KiB show ("ids: over the cap")
             pad = "x" * (max_message + 1)
-            yield kind, None, call(ident, "/srv/acme/a", ',"pad":"%s"' % pad)
-        else:  # unparseable: cut short, trailing garbage, a lone surrogate
-            yield "unparseable", None, rng.choice([
-                call(ident, "/etc/passwd")[:-3],
-                call(ident, "/srv/acme/a") + "x",
-                '{"jsonrpc":"2.0","id":%s,"method":"ping","params":{"s":"\\ud800"}}' % json.dumps(ident),
-            ])
+            yield kind, ident, call(ident, "/srv/acme/a", ',"pad":"%s"' % pad)
+        else:  # unparseable: cut short, trailing garbage (id null), a lone surrogate (by its id)
+            which = rng.randrange(3)
+            if which == 0:
+                yield "unparseable", None, call(ident, "/etc/passwd")[:-3]
+            elif which == 1:
+                yield "unparseable", None, call(ident, "/srv/acme/a") + "x"
+            else:
+                yield "unparseable", ident, '{"jsonrpc":"2.0","id":%s,"method":"ping","params":{"s":"\\ud800"}}' % json.dumps(ident)
 
 
 def main():
@@ -140,8 +145,8 @@ def main():
     check(status == 0, "the guard exited %d (stderr in %s)" % (status, guard_err.name))
     kinds = collections.Counter(k for k, _, _ in msgs)
     relayed = kinds["in"] + kinds["ping"] + kinds["notification"] + kinds["response"] + kinds["smuggle"] + kinds["smuggle-ping"]
-    refused_null = kinds["duplicate"] + kinds["oversize"] + kinds["unparseable"]
-    check(null_answers == refused_null, "%d id-null answers, want %d (duplicates, oversize, unparseable)" % (null_answers, refused_null))
+    refused_null = sum(1 for k, ident, _ in msgs if k == "unparseable" and ident is None)
+    check(null_answers == refused_null, "%d id-null answers, want %d (unparseable: cut short or trailing content)" % (null_answers, refused_null))
     for kind, ident, _ in msgs:
         if ident is None:
             continue

@@ -20,7 +20,7 @@ func init() {
 		name:    "guard",
 		summary: "run the SEP-3246 guard (section 4) in front of an MCP stdio server",
 		synopsis: []string{"guard --policy BOUND.json --component NAME --absent originate|reject [--audit FILE] [--tools TOOLS.json] " +
-			"[--grace D] [--max-message BYTES] [--max-server-line BYTES] [--] SERVER [ARGS...]"},
+			"[--grace D] [--max-message BYTES] [--max-server-line BYTES] [--max-in-flight N] [--] SERVER [ARGS...]"},
 		operands: operands{max: -1, command: true},
 		define:   guardCommand,
 		help:     guardExitStatuses,
@@ -57,8 +57,9 @@ func guardCommand(fs *flag.FlagSet) body {
 	grace := fs.Duration("grace", guard.DefaultGrace, "how long the server gets to exit after its input closes, and again after SIGTERM, before SIGKILL")
 	maxMessage := fs.Int64("max-message", guard.DefaultMaxMessage, "bytes in one client message; a longer one is refused (-32700) unread")
 	maxServerLine := fs.Int64("max-server-line", guard.DefaultMaxServerLine, fmt.Sprintf("bytes in one server line; a longer one is dropped unread (at most %d)", guard.MaxServerLineLimit))
+	maxInFlight := fs.Int("max-in-flight", guard.DefaultMaxInFlight, fmt.Sprintf("requests forwarded and not answered at once; one more is answered -32000 by its id, not forwarded (at most %d)", guard.MaxInFlightLimit))
 	return func(c *call, ops []string) int {
-		return runGuard(c, ops, guardFlags{*policyFile, *component, *absent, *auditFile, *tools, *grace, *maxMessage, *maxServerLine})
+		return runGuard(c, ops, guardFlags{*policyFile, *component, *absent, *auditFile, *tools, *grace, *maxMessage, *maxServerLine, *maxInFlight})
 	}
 }
 
@@ -67,6 +68,7 @@ type guardFlags struct {
 	policyFile, component, absent, auditFile, tools string
 	grace                                           time.Duration
 	maxMessage, maxServerLine                       int64
+	maxInFlight                                     int
 }
 
 // runGuard checks the flags, reads the policy and runs the proxy.
@@ -87,6 +89,8 @@ func runGuard(c *call, server []string, f guardFlags) int {
 		return fail("--max-message %d is outside 1..%d", f.maxMessage, admit.DefaultMaxSize)
 	case f.maxServerLine < 1 || f.maxServerLine > guard.MaxServerLineLimit:
 		return fail("--max-server-line %d is outside 1..%d", f.maxServerLine, guard.MaxServerLineLimit)
+	case f.maxInFlight < 1 || f.maxInFlight > guard.MaxInFlightLimit:
+		return fail("--max-in-flight %d is outside 1..%d", f.maxInFlight, guard.MaxInFlightLimit)
 	}
 	for flagName, name := range map[string]string{"--policy": f.policyFile, "--tools": f.tools, "--audit": f.auditFile} {
 		if err := notTheTransport(name, c.stdin); err != nil {
@@ -126,6 +130,7 @@ func runGuard(c *call, server []string, f guardFlags) int {
 		Grace:         f.grace,
 		MaxMessage:    f.maxMessage,
 		MaxServerLine: f.maxServerLine,
+		MaxInFlight:   f.maxInFlight,
 		Signals:       signals,
 	}
 	if f.auditFile != "" {

@@ -136,6 +136,8 @@ func TestGuardCommandUsage(t *testing.T) {
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-server-line", "17179869184", "--", "cat"},
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--grace", "0s", "--", "cat"},
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--grace", "-1s", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-in-flight", "0", "--", "cat"},
+		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--max-in-flight", "16777217", "--", "cat"},
 		// a policy or tools file over the cap is refused after the cap
 		{"--policy", p("big.json"), "--component", "cli", "--absent", "originate", "--", "cat"},
 		{"--policy", p("policy.json"), "--component", "cli", "--absent", "originate", "--tools", p("big.json"), "--", "cat"},

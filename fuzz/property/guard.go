@@ -52,8 +52,8 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //     ACTION:framing:READER:lines, ACTION:framing:READER:unreadable,
 //     ACTION:framing:READER:differs);
 //   - forwarded: each JSON reader (last-wins, first-wins, strict,
-//     caseless: the JSON-RPC names matched without case) reads
-//     the bytes, all four read one tree (forward:reader-refuses,
+//     caseless: the JSON-RPC names matched without case, C strings: read
+//     up to their first NUL) reads the bytes, all five read one tree (forward:reader-refuses,
 //     forward:readers-differ), and the tools/call in it is within the
 //     effective bound: bound.Check admits it under the chain the bytes
 //     carry, as they read, extended by the guard's hop
@@ -67,7 +67,8 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //   - answered: a JSON-RPC error with no method (answer:not-an-error,
 //     answer:has-method), and never a message every reader reads as one
 //     non-call, which section 4.2 says to relay, unless admission refused
-//     it (answer:relayable).
+//     it or it is a request whose id is a boolean, an object or an array,
+//     which JSON-RPC 2.0 section 4 forbids (answer:relayable).
 func GuardDecisionReadsInside(decide Decider, raw []byte) *Violation {
 	const name = "GuardForwardsOnlyWhatEveryParserReadsInside"
 	cfg := GuardConfig()
@@ -232,6 +233,12 @@ func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violatio
 	}
 	if d.Refusal != nil && (errors.Is(d.Refusal, guard.ErrNotAdmitted) || errors.Is(d.Refusal, guard.ErrTooLarge)) {
 		return nil // admission caps the readers do not have: depth, number range, size
+	}
+	if id, ok := r.Tree.Get("id"); ok && r.Method != nil && id.Kind != bound.KindString && id.Kind != bound.KindNumber && id.Kind != bound.KindNull {
+		// JSON-RPC 2.0 section 4: a request's id "MUST contain a String,
+		// Number, or Null value"; one of another type is no request to
+		// relay (the guard could not match its answer)
+		return nil
 	}
 	return violated(property, "answer:relayable", "answered %q (%v), though every reader reads one message that is not a tools/call, to be relayed unchanged",
 		d.Message, d.Refusal)

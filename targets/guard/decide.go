@@ -59,11 +59,15 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	m := indexMessage(msg, top)
 	id := readID(msg, m.id)
+	// A notification (a "method" member and no "id" member) the guard
+	// refuses here is logged and not answered (JSON-RPC 2.0 section 4.1),
+	// as refusedAnswer does for one admission refuses.
+	notification := m.method.ok && !m.id.ok
 	if a := m.topAlias; a != nil {
 		if a.of == "id" {
 			id = nil // two ids: none is the one
 		}
-		return answer(id, caseAliasRefusal("", *a))
+		return refusedTopLevel(id, caseAliasRefusal("", *a), notification)
 	}
 	if !m.method.ok {
 		// A response (or an error) the client sends to a server request.
@@ -71,15 +75,43 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	}
 	method := m.method.Of(msg)
 	if method[0] != '"' {
-		return answer(id, methodNotString(jsonwire.ValueType(method[0])))
+		return refusedTopLevel(id, methodNotString(jsonwire.ValueType(method[0])), notification)
 	}
 	if !jsonwire.NameIs(method, MethodCall) {
 		name, _ := jsonwire.Unquote(method)
+		if methodHoldsNUL(method, name) {
+			return refusedTopLevel(id, methodWithNUL(name), notification)
+		}
+		if id == nil && m.id.ok && msg[m.id.Start] != 'n' {
+			// A boolean, object or array id: not forwarded, as the guard
+			// could neither match its answer nor answer it for a server
+			// that goes away. (An id null, which JSON-RPC 2.0 allows, is
+			// relayed: a server answers it by id null.)
+			d := answer(nil, requestIDNotStringOrNumber(m.id.kindOf(msg)))
+			d.Method = name
+			return d
+		}
 		return Decision{Action: Relay, Message: msg, Method: name, ID: id}
 	}
 	d := decideCall(msg, &m, id, cfg, chains)
 	d.Method = MethodCall
 	return d
+}
+
+// refusedTopLevel is the answer to a message refused at its top level,
+// not sent to a notification (Decision.Notification).
+func refusedTopLevel(id []byte, r *Refusal, notification bool) Decision {
+	d := answer(id, r)
+	d.Notification = notification
+	return d
+}
+
+// methodHoldsNUL reports whether a method that is not tools/call (its token
+// tok, decoded name) holds a NUL, which only an escape writes: a reader of
+// C strings (cString) reads another method, "tools/call\u0000x" as
+// tools/call.
+func methodHoldsNUL(tok []byte, name string) bool {
+	return bytes.IndexByte(tok, '\\') >= 0 && len(cString(name)) < len(name)
 }
 
 // refusedAnswer is the answer to raw, which admission refused with err:

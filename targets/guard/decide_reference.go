@@ -35,20 +35,31 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		return answer(nil, notAnObject(v.Kind.String()))
 	}
 	id := idOf(v)
+	_, hasMethod := v.Get("method")
+	_, hasID := v.Get("id")
+	notification := hasMethod && !hasID
 	if a, ok := referenceAlias(v, []string{"jsonrpc", "id", "method", "params"}); ok {
 		if a.of == "id" {
 			id = nil
 		}
-		return answer(id, caseAliasRefusal("", a))
+		return refusedTopLevel(id, caseAliasRefusal("", a), notification)
 	}
 	m, ok := v.Get("method")
 	if !ok {
 		return Decision{Action: Relay, Message: reframe(raw), ID: id}
 	}
 	if m.Kind != bound.KindString {
-		return answer(id, methodNotString(m.Kind.String()))
+		return refusedTopLevel(id, methodNotString(m.Kind.String()), notification)
 	}
 	if m.Str != MethodCall {
+		if cString(m.Str) != m.Str {
+			return refusedTopLevel(id, methodWithNUL(m.Str), notification)
+		}
+		if idv, ok := v.Get("id"); ok && id == nil && idv.Kind != bound.KindNull {
+			d := answer(nil, requestIDNotStringOrNumber(idv.Kind.String()))
+			d.Method = m.Str
+			return d
+		}
 		return Decision{Action: Relay, Message: reframe(raw), Method: m.Str, ID: id}
 	}
 	d := referenceCall(v, id, cfg)
@@ -197,11 +208,11 @@ func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
 
 // referenceAlias is the first member of the object obj, in order, whose
 // name is an alias of one of wants (fold.go): equal to it once every rune
-// is folded (foldRune), not equal to it.
+// up to its first NUL is folded (foldRune, cString), not equal to it.
 func referenceAlias(obj bound.Value, wants []string) (alias, bool) {
 	for _, m := range obj.Members {
 		for _, w := range wants {
-			if m.Name != w && string(appendFolded(nil, []byte(m.Name))) == string(appendFolded(nil, []byte(w))) {
+			if m.Name != w && string(appendFolded(nil, []byte(cString(m.Name)))) == string(appendFolded(nil, []byte(w))) {
 				return alias{name: m.Name, of: w}, true
 			}
 		}

@@ -58,7 +58,7 @@ func appendFolded(out []byte, s []byte) []byte {
 // foldKey returns the folded form of the decoded name token tok, appended
 // to buf (a name without an escape is folded without being decoded into a
 // string of its own), and the decoded name; ok is false for a token that
-// does not decode.
+// does not decode. The folded form ends at the name's first NUL (cString).
 func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 	if len(tok) < 2 {
 		return nil, nil, false
@@ -70,15 +70,34 @@ func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 			if !ok {
 				return nil, nil, false
 			}
-			body = []byte(s)
-			break
+			// Only an escape writes a NUL (admission refuses it raw).
+			name := []byte(s)
+			return appendFolded(buf, cString(name)), name, true
 		}
 	}
 	return appendFolded(buf, body), body, true
 }
 
+// cString is s as a reader of C strings reads it: up to its first NUL.
+// cJSON (DaveGamble/cJSON 1.7) decodes "\u0000" to a NUL byte and hands
+// every name and string on as a C string, compared with strcmp, or without
+// case by cJSON_GetObjectItem: to a server written with it "path\u0000" is
+// "path", "method\u0000" is "method" and the method "tools/call\u0000x" is
+// tools/call. The guard reads names and methods whole, so such a name is
+// an alias (as one differing only in case is), and a method holding a NUL
+// is refused (methodHoldsNUL): the red-team pass 2 of docs/GUARD.md.
+func cString[S ~string | ~[]byte](s S) S {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return s[:i]
+		}
+	}
+	return s
+}
+
 // aliasOf reports which of wants the name token tok is an alias of (a
-// name equal to it once folded and not equal to it as decoded), with the
+// name equal to it once folded, up to its first NUL, and not equal to it
+// as decoded), with the
 // decoded name. An ASCII name without an escape is compared in place (the
 // wants are ASCII: it folds to one only with its length and its letters,
 // so most names part at their length or first byte); any other is folded

@@ -208,7 +208,7 @@ func TestSchemaStoreMatchesToolsListByIDValue(t *testing.T) {
 // two unkeyable ids ever share a key (the session refuses such a request
 // before add: this holds the table to it on its own).
 func TestPendingSetRefusesAnUnkeyableID(t *testing.T) {
-	p := newPendingSet()
+	p := newPendingSet(DefaultMaxInFlight, DefaultMaxInFlightIDBytes)
 	for _, id := range []string{"1" + strings.Repeat("2", maxIDDigits), "1e1099511627776", "", "[1]"} {
 		if err := p.add([]byte(id), false); !errors.Is(err, errIDNotKeyable) {
 			t.Errorf("add(%.30s…) = %v, want errIDNotKeyable", id, err)
@@ -226,7 +226,7 @@ func TestPendingSetRefusesAnUnkeyableID(t *testing.T) {
 // back what was in flight (for the guard to answer) and add records
 // nothing more, so no request is left in flight with no one to answer it.
 func TestPendingSetAddsNothingOnceClosed(t *testing.T) {
-	p := newPendingSet()
+	p := newPendingSet(DefaultMaxInFlight, DefaultMaxInFlightIDBytes)
 	if err := p.add([]byte("7"), false); err != nil {
 		t.Fatal(err)
 	}

@@ -56,6 +56,22 @@ const (
 // connection.
 const CodeServerGone = -32000
 
+// DefaultMaxInFlight bounds the requests forwarded and not answered yet
+// when Proxy.MaxInFlight is zero: 65,536. MCP clients keep a few in
+// flight; the bound keeps a server that reads every request and answers
+// none from growing the guard's table without end.
+const DefaultMaxInFlight = 1 << 16
+
+// MaxInFlightLimit is the highest bound on requests in flight that may be
+// asked for: 2^24 (the ids' bytes are bounded apart, by
+// DefaultMaxInFlightIDBytes).
+const MaxInFlightLimit = 1 << 24
+
+// DefaultMaxInFlightIDBytes bounds the bytes of the ids (as the client
+// wrote them) of the requests in flight: 64 MiB, so ids of megabytes
+// cannot fill the table before its count bound does.
+const DefaultMaxInFlightIDBytes = 64 << 20
+
 // Proxy is the guard on the MCP stdio transport (SEP-3246 section 1,
 // "Guard": "a proxy on the stdio path between host and server"). It starts
 // the server command in its own process group and carries newline-delimited
@@ -100,6 +116,14 @@ type Proxy struct {
 	// MaxServerLine caps one server line: a longer one is dropped (and
 	// logged) without being read whole. Zero means DefaultMaxServerLine.
 	MaxServerLine int64
+	// MaxInFlight bounds the requests forwarded to the server and not
+	// answered yet: one more is answered CodeServerGone by its id and not
+	// forwarded (never dropped). Zero means DefaultMaxInFlight; at most
+	// MaxInFlightLimit. The ids of the requests in flight are bounded to
+	// DefaultMaxInFlightIDBytes.
+	MaxInFlight int
+	// maxInFlightIDBytes is DefaultMaxInFlightIDBytes when zero (tests set it).
+	maxInFlightIDBytes int
 	// Signals, if set, delivers the signals the guard receives (SIGTERM,
 	// SIGINT): each is forwarded to the server's process group and begins
 	// the shutdown; a second one kills the group at once.
@@ -145,6 +169,9 @@ func (p *Proxy) validate() error {
 	if p.MaxMessage < 0 || p.MaxMessage > maxMessageLimit {
 		return fmt.Errorf("%w: the message cap %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxMessage, maxMessageLimit, DefaultMaxMessage)
 	}
+	if p.MaxInFlight < 0 || p.MaxInFlight > MaxInFlightLimit {
+		return fmt.Errorf("%w: the bound on requests in flight %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxInFlight, MaxInFlightLimit, DefaultMaxInFlight)
+	}
 	if p.MaxServerLine < 0 || p.MaxServerLine > MaxServerLineLimit {
 		return fmt.Errorf("%w: the server line cap %d is outside 0..%d (0 means %d)", ErrConfig, p.MaxServerLine, MaxServerLineLimit, DefaultMaxServerLine)
 	}
@@ -177,4 +204,18 @@ func (p *Proxy) maxServerLine() int64 {
 		return DefaultMaxServerLine
 	}
 	return p.MaxServerLine
+}
+
+func (p *Proxy) maxInFlight() int {
+	if p.MaxInFlight == 0 {
+		return DefaultMaxInFlight
+	}
+	return p.MaxInFlight
+}
+
+func (p *Proxy) idBytesInFlight() int {
+	if p.maxInFlightIDBytes == 0 {
+		return DefaultMaxInFlightIDBytes
+	}
+	return p.maxInFlightIDBytes
 }

@@ -10,7 +10,8 @@ import (
 // The proxy's own settings, each refused one past its documented limit and
 // accepted at it (the limits pinned here as the literals the doc comments
 // give: a message cap of 0..20 MiB, admit.DefaultMaxSize, and a server line
-// cap of 0..256 MiB), with the fault named; a negative grace and a missing
+// cap of 0..256 MiB, a bound on requests in flight of 0..2^24), with the
+// fault named; a negative grace and a missing
 // server command are refused too. A refused Proxy never starts a server.
 func TestProxyValidateLimits(t *testing.T) {
 	base := func() *Proxy { return &Proxy{Config: vectorConfig(t, Originate, Enforce), Command: "true"} }
@@ -31,6 +32,10 @@ func TestProxyValidateLimits(t *testing.T) {
 		{"server line cap past 256 MiB", func(p *Proxy) { p.MaxServerLine = 256<<20 + 1 },
 			"the server line cap 268435457 is outside 0..268435456 (0 means 16777216)"},
 		{"server line cap negative", func(p *Proxy) { p.MaxServerLine = -1 }, "the server line cap -1 is outside"},
+		{"requests in flight at 2^24", func(p *Proxy) { p.MaxInFlight = 1 << 24 }, ""},
+		{"requests in flight past 2^24", func(p *Proxy) { p.MaxInFlight = 1<<24 + 1 },
+			"the bound on requests in flight 16777217 is outside 0..16777216 (0 means 65536)"},
+		{"requests in flight negative", func(p *Proxy) { p.MaxInFlight = -1 }, "the bound on requests in flight -1 is outside"},
 	} {
 		p := base()
 		c.set(p)

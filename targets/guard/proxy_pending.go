@@ -14,10 +14,32 @@ import (
 // nothing else is kept, so it never holds more than the requests in
 // flight. Once it is closed (the server's output has ended) nothing more
 // is added, and what it held is answered by the guard.
+//
+// It is bounded (the red-team pass 2 of docs/GUARD.md): at most maxN
+// requests and maxBytes bytes of ids as written (each kept twice: as
+// written and as its key) are in flight at once; add refuses one more with
+// errInFlightFull, and the session answers that request itself instead of
+// forwarding it. A server that reads every request and answers none cannot
+// make the guard hold more.
 type pendingSet struct {
 	mu     sync.Mutex
 	ids    map[idKey]pendingCount
 	closed bool
+	// n requests and bytes of their ids in flight, and their bounds
+	n, bytes       int
+	maxN, maxBytes int
+	// shared says whether the request add recorded last shares its id
+	// with another in flight (read by the one goroutine that adds:
+	// sharedLast)
+	shared bool
+}
+
+// sharedLast reports whether the request add recorded last shares its id
+// (as idKeyOf keys it) with another request in flight.
+func (p *pendingSet) sharedLast() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.shared
 }
 
 // pendingCount is the requests of one key in flight, their ids as the
@@ -32,10 +54,17 @@ type pendingCount struct {
 // output has ended.
 var errPendingClosed = errors.New("the server's output has ended")
 
-func newPendingSet() *pendingSet { return &pendingSet{ids: map[idKey]pendingCount{}} }
+// errInFlightFull is why add did not record a request: the set is at its
+// bound.
+var errInFlightFull = errors.New("too many requests in flight")
+
+func newPendingSet(maxN, maxBytes int) *pendingSet {
+	return &pendingSet{ids: map[idKey]pendingCount{}, maxN: maxN, maxBytes: maxBytes}
+}
 
 // add records one request in flight, an initialize request if initialize.
-// It fails with errPendingClosed once the set is closed, and with
+// It fails with errPendingClosed once the set is closed, with
+// errInFlightFull when the request would pass its bound, and with
 // errIDNotKeyable for an id it cannot key exactly (the session refuses
 // such a request before it gets here: keyRequest).
 func (p *pendingSet) add(id []byte, initialize bool) error {
@@ -48,7 +77,13 @@ func (p *pendingSet) add(id []byte, initialize bool) error {
 	if p.closed {
 		return errPendingClosed
 	}
+	if p.n >= p.maxN || p.bytes+len(id) > p.maxBytes {
+		return errInFlightFull
+	}
+	p.n++
+	p.bytes += len(id)
 	c := p.ids[key]
+	p.shared = len(c.written) > 0
 	c.written = append(c.written, id)
 	if initialize {
 		c.initialize++
@@ -91,6 +126,8 @@ func (p *pendingSet) removeOldest(id []byte, cancelling bool) bool {
 	if !ok || cancelling && len(c.written) == c.initialize {
 		return false
 	}
+	p.n--
+	p.bytes -= len(c.written[0])
 	c.written = c.written[1:]
 	c.initialize = min(c.initialize, len(c.written))
 	p.set(key, c)
@@ -117,5 +154,6 @@ func (p *pendingSet) closeAll() [][]byte {
 		out = append(out, c.written...)
 	}
 	clear(p.ids)
+	p.n, p.bytes = 0, 0
 	return out
 }

@@ -65,7 +65,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 		chains:      newChainCache(p.Config),
 		log:         newSessionLog(),
 		toSrv:       newLineQueue(queueFactor * p.maxMessage()).sendingTo(pipeWriter(srv.stdin)),
-		inFlight:    newPendingSet(),
+		inFlight:    newPendingSet(p.maxInFlight(), p.idBytesInFlight()),
 		clientGone:  make(chan struct{}),
 		stopForward: make(chan struct{}),
 		srvOutDone:  make(chan struct{}),

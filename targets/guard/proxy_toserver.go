@@ -90,12 +90,25 @@ func (s *session) decide(line []byte, more bool) {
 			// forwarded (fail closed; idKey).
 			s.answer(answer(d.ID, idNotKeyable(err)))
 			return
+		case errors.Is(err, errInFlightFull):
+			// Answered, not dropped, and not forwarded: the pending
+			// table stays within its bound (pendingSet).
+			s.answerGone(d.ID, fmt.Sprintf("not forwarded: %d requests (or %d bytes of ids) are in flight, the guard's bound",
+				s.p.maxInFlight(), s.p.idBytesInFlight()))
+			return
 		case err != nil:
 			s.answerGone(d.ID, "the server's output has ended")
 			return
 		}
 	}
-	if d.Method == "tools/list" {
+	switch {
+	case isRequest && s.inFlight.sharedLast():
+		// Another request of this id is in flight (MCP forbids it): the
+		// server's answer to a tools/list among them cannot be told from
+		// the other's, whose result may carry anything under "tools"
+		// (red-team pass 2, docs/GUARD.md). Neither is learned from.
+		s.store.forget(d.ID)
+	case d.Method == "tools/list":
 		s.store.expect(d.ID)
 	}
 	if d.Method == MethodCancelled {

@@ -28,6 +28,18 @@ func methodNotString(kind string) *Refusal {
 }
 
 //go:noinline
+func methodWithNUL(method string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "the method " + string(appendJSONString(nil, method)) + " holds a NUL: a parser that reads strings up to their first NUL (cJSON) reads another method (\"tools/call\\u0000x\" as tools/call), which the guard would not check"}
+}
+
+//go:noinline
+func requestIDNotStringOrNumber(kind string) *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "a request's id must be a string, a number or null (JSON-RPC 2.0 section 4), not " + kind}
+}
+
+//go:noinline
 func callWithoutID() *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "a tools/call must be a request with a string or number id"}
@@ -110,7 +122,11 @@ func caseAliasRefusal(where string, a alias) *Refusal {
 	if where == "" {
 		r.Class, r.Code = ErrNotRequest, CodeInvalidRequest
 	}
+	parser := "a parser that matches names without case (Go's encoding/json)"
+	if cString(a.name) != a.name {
+		parser = "a parser that reads names up to their first NUL, or also without case (cJSON)"
+	}
 	r.Reason = "the member " + where + string(appendJSONString(nil, a.name)) + " is the member " +
-		string(appendJSONString(nil, a.of)) + " to a parser that matches names without case (Go's encoding/json): refused, as a duplicate member is"
+		string(appendJSONString(nil, a.of)) + " to " + parser + ": refused, as a duplicate member is"
 	return r
 }

@@ -2,8 +2,10 @@
 // might: three common readings of duplicate members (the last wins, as
 // encoding/json into a map and JSON.parse do; the first wins, as a
 // streaming token reader may; or the message is refused, jsontext's
-// default), and a fourth that matches the JSON-RPC members' names without
-// case, as encoding/json into a struct does (readCaseless), each a value tree with object members sorted by name, and the
+// default), a fourth that matches the JSON-RPC members' names without
+// case, as encoding/json into a struct does (readCaseless), and a fifth
+// that reads them as C strings, up to their first NUL, as cJSON does
+// (readCStrings), each a value tree with object members sorted by name, and the
 // message each tree says (its method, its tools/call, its provenance
 // chain). The guard property (fuzz/property, GuardDecisionReadsInside)
 // requires what the guard forwards to read the same under all three (One);
@@ -42,7 +44,64 @@ var Readers = []Reader{
 	{"first-wins (jsontext tokens)", func(b []byte) (bound.Value, error) { return ReadTokens(b, false) }},
 	{"strict (jsontext, no duplicates)", func(b []byte) (bound.Value, error) { return ReadTokens(b, true) }},
 	{"caseless (encoding/json into structs)", readCaseless},
+	{"C strings (cJSON)", readCStrings},
 }
+
+// readCStrings reads b as a server written in C with cJSON (1.7) does:
+// "\u0000" decodes to a NUL byte and every name and string is then a C
+// string, read up to its first NUL, and cJSON_GetObjectItem matches a name
+// without case. It reads the JSON-RPC envelope's names (jsonrpc, id,
+// method, params), a tools/call's params (name, arguments, _meta) and the
+// provenance key in its _meta so, as readCaseless does with Go's folding,
+// and the method up to its first NUL; every other name and string reads
+// whole (a tool's own arguments are not modelled), and of the members that
+// match one name the last wins (the guard refuses two: which one cJSON
+// takes does not matter here).
+func readCStrings(b []byte) (bound.Value, error) {
+	d := jsontext.NewDecoder(bytes.NewReader(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	v, err := readAllMembers(d)
+	if err != nil {
+		return bound.Value{}, err
+	}
+	if _, err := d.ReadToken(); err != io.EOF {
+		return bound.Value{}, fmt.Errorf("content after the value: %v", err)
+	}
+	if v.Kind != bound.KindObject {
+		return lastWins(v), nil
+	}
+	v = foldFieldsBy(v, cFold, "jsonrpc", "id", "method", "params")
+	for i, mb := range v.Members {
+		if mb.Name == "method" && mb.Value.Kind == bound.KindString {
+			v.Members[i].Value.Str = cString(mb.Value.Str)
+		}
+	}
+	if m, ok := lastOf(v, "method"); ok && m.Kind == bound.KindString && m.Str == "tools/call" {
+		for i, mb := range v.Members {
+			if mb.Name == "params" && mb.Value.Kind == bound.KindObject {
+				p := foldFieldsBy(mb.Value, cFold, "name", "arguments", "_meta")
+				for j, pm := range p.Members {
+					if pm.Name == "_meta" && pm.Value.Kind == bound.KindObject {
+						p.Members[j].Value = foldFieldsBy(pm.Value, cFold, "io.noescalation/provenance")
+					}
+				}
+				v.Members[i].Value = p
+			}
+		}
+	}
+	return lastWins(v), nil
+}
+
+// cString is s up to its first NUL.
+func cString(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// cFold is cJSON's key for matching a name: a C string, without case
+// (ASCII; goFold is coarser, which refuses more, never less).
+func cFold(s string) string { return goFold(cString(s)) }
 
 // readCaseless reads b as a server that decodes JSON-RPC with
 // encoding/json into structs does (mark3labs/mcp-go's): a member name
@@ -128,11 +187,17 @@ func readAllMembers(d *jsontext.Decoder) (bound.Value, error) {
 // foldFields renames each member of obj whose name encoding/json matches
 // to one of fields (goFold) to that field.
 func foldFields(obj bound.Value, fields ...string) bound.Value {
+	return foldFieldsBy(obj, goFold, fields...)
+}
+
+// foldFieldsBy renames each member of obj whose name matches one of fields
+// by fold to that field.
+func foldFieldsBy(obj bound.Value, fold func(string) string, fields ...string) bound.Value {
 	out := obj
 	out.Members = slices.Clone(obj.Members)
 	for i, m := range out.Members {
 		for _, f := range fields {
-			if goFold(m.Name) == goFold(f) {
+			if fold(m.Name) == fold(f) {
 				out.Members[i].Name = f
 			}
 		}

@@ -9,7 +9,7 @@ import (
 // reports the parting; a message they agree on reads as its call.
 func TestReadersPartOnDuplicates(t *testing.T) {
 	dup := []byte(`{"a":1,"a":2}`)
-	want := []string{`{"a":2}`, `{"a":1}`, "refused", `{"a":2}`}
+	want := []string{`{"a":2}`, `{"a":1}`, "refused", `{"a":2}`, `{"a":2}`}
 	for i, rd := range Readers {
 		got := "refused"
 		if v, err := rd.Read(dup); err == nil {
@@ -43,6 +43,18 @@ func TestReadersPartOnDuplicates(t *testing.T) {
 	}
 	if _, err := One([]byte(`{"jsonrpc":"2.0","id":1,"Method":"tools/call"}`)); !errors.Is(err, ErrReadersDiffer) {
 		t.Errorf("One on a Method: %v, want ErrReadersDiffer", err)
+	}
+	// the C-string reader reads "method\u0000" as the method, and a
+	// method up to its NUL (red-team pass 2, docs/GUARD.md)
+	if v, err := readCStrings([]byte(`{"id":1,"method":"ping","method\u0000":"tools/call\u0000x","params":{"name":"a","n\u0041me\u0000":"b","x\u0000":1}}`)); err != nil {
+		t.Error(err)
+	} else if b, _ := v.MarshalJSON(); string(b) != `{"id":1,"method":"tools/call","params":{"name":"b","x\u0000":1}}` {
+		t.Errorf("C strings: %s", b)
+	}
+	for _, m := range []string{`{"jsonrpc":"2.0","id":1,"method":"tools/call\u0000"}`, `{"jsonrpc":"2.0","id":1,"method":"ping","id\u0000":2}`} {
+		if _, err := One([]byte(m)); !errors.Is(err, ErrReadersDiffer) {
+			t.Errorf("One on %s: %v, want ErrReadersDiffer", m, err)
+		}
 	}
 	if _, err := One([]byte(`{"a":[1,2],"a":[1]}`)); !errors.Is(err, ErrReadersDiffer) {
 		t.Errorf("One on a duplicate read two ways: %v, want ErrReadersDiffer", err)
