@@ -131,12 +131,21 @@ value:
 	if i >= n {
 		return s.fail(Syntax, WantValue, n, "unexpected end of input, want a value")
 	}
-	switch c = in[i]; c {
+	c = in[i]
+dispatch:
+	switch c {
 	case '{':
 		if err = s.push(i, true, obj); err != nil {
 			return err
 		}
-		if i++; i < n && in[i] <= ' ' {
+		obj = true
+		// The common case, a name right after the brace, goes to
+		// the name without the whitespace and '}' tests (issue 20:
+		// deep opens an object every other level).
+		if i++; i < n && in[i] == '"' {
+			goto nameQuote
+		}
+		if i < n && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
 		if i < n && in[i] == '}' {
@@ -144,13 +153,20 @@ value:
 			i++
 			goto next
 		}
-		obj = true
 		goto name
 	case '[':
 		if err = s.push(i, false, obj); err != nil {
 			return err
 		}
-		if i++; i < n && in[i] <= ' ' {
+		obj = false
+		// The common case, a value's first byte right after the
+		// bracket, is dispatched at once (issue 20).
+		if i++; i < n {
+			if c = in[i]; c > ' ' && c != ']' {
+				goto dispatch
+			}
+		}
+		if i < n && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
 		if i < n && in[i] == ']' {
@@ -158,7 +174,6 @@ value:
 			i++
 			goto next
 		}
-		obj = false
 		goto value
 	case '"':
 		i, err = s.scanString(i, i+1, false)
@@ -211,21 +226,33 @@ next:
 	}
 	// The container's kind is kept in obj, so that the common case, a
 	// member ended, reads no frame (issue 20).
-	if obj {
-		if i >= n {
-			return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
-		}
-		switch c = in[i]; c {
-		case ',':
-			i++
-			goto name
-		case '}':
-			obj = s.pop()
-			i++
-			goto next
-		}
-		return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
+	if !obj {
+		goto inArray
 	}
+inObject:
+	if i >= n {
+		return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
+	}
+	switch c = in[i]; c {
+	case ',':
+		i++
+		goto name
+	case '}':
+		// Each close goes on to the state of the container it
+		// returns to from its own test, not from next's one: on a
+		// nest that alternates objects and arrays, the test at each
+		// close site goes the same way every time (issue 20).
+		obj = s.pop()
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
+		if obj {
+			goto inObject
+		}
+		goto inArray
+	}
+	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
+inArray:
 	if s.depth == 0 {
 		if i < n {
 			return s.fail(TrailingContent, ByKind, i, "content after the top-level value")
@@ -241,8 +268,13 @@ next:
 		goto value
 	case ']':
 		obj = s.pop()
-		i++
-		goto next
+		if i++; i < n && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
+		if obj {
+			goto inObject
+		}
+		goto inArray
 	}
 	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
@@ -255,6 +287,7 @@ name:
 	if in[i] != '"' {
 		return s.fail(Syntax, WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
+nameQuote:
 	if i, err = s.scanName(i); err != nil {
 		return err
 	}
