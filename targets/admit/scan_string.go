@@ -248,7 +248,9 @@ func (s *scanner) scanName(q int) (int, error) {
 	if m := jsonwire.FirstStopForScalars(w); m != 0 {
 		t := bits.TrailingZeros64(m)
 		end = i + t>>3
-		if in[end] != '"' {
+		// The stop is w's byte t>>3: tested in the register, with
+		// no load or bounds check of in[end] (issue 20).
+		if byte(w>>(t&^7)) != '"' {
 			return s.scanString(q, end, true)
 		}
 		key = w & (1<<(t&^7) - 1)
