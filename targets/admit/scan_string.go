@@ -102,7 +102,7 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 		}
 		// Specials come in runs (escapes, non-ASCII text): take the next
 		// one at once instead of through the eight-byte step.
-		if i < n && !jsonwire.PlainASCII[in[i]] {
+		if uint(i) < uint(n) && !jsonwire.PlainASCII[in[i]] {
 			goto special
 		}
 	}
