@@ -312,7 +312,7 @@ func (s *scanner) push(i int, object, outer bool) error {
 	if s.depth >= s.maxDepth {
 		return s.fail(TooDeep, ByKind, i, "nesting is deeper than the depth cap")
 	}
-	f := &s.stack[s.depth]
+	f := &s.stack[s.depth&depthMask]
 	f.object, f.outer = object, outer
 	if object && checkNames {
 		f.names = s.names.open()
@@ -321,11 +321,19 @@ func (s *scanner) push(i int, object, outer bool) error {
 	return nil
 }
 
+// depthMask indexes the stack with no bounds check: every depth that
+// indexes it is below maxDepth, at most MaxDepthLimit, a power of two (the
+// array below fails to compile if it is not), so the mask changes none
+// (issue 20: a compare and a branch each push, pop and name).
+const depthMask = MaxDepthLimit - 1
+
+var _ [0]struct{} = [MaxDepthLimit & depthMask]struct{}{}
+
 // pop closes the innermost container and reports whether the one it was
 // in is an object (false at the top level), which push kept in its frame.
 func (s *scanner) pop() bool {
 	s.depth--
-	f := &s.stack[s.depth]
+	f := &s.stack[s.depth&depthMask]
 	if f.object && checkNames {
 		s.names.close(s.depth, &f.names)
 	}

@@ -268,7 +268,7 @@ func (s *scanner) scanName(q int) (int, error) {
 	if !checkNames {
 		return end + 1, nil
 	}
-	m := &s.stack[s.depth-1].names
+	m := &s.stack[(s.depth-1)&depthMask].names
 	ns := &s.names
 	if !m.indexed && ns.count-m.entries < linearLimit {
 		bit := uint64(1) << (key * bloomMul >> 58) // bloomMix(key, name)
