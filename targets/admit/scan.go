@@ -125,7 +125,7 @@ func (s *scanner) run() error {
 	var c byte
 	var num jsonwire.Number
 value:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
@@ -142,13 +142,13 @@ dispatch:
 		// The common case, a name right after the brace, goes to
 		// the name without the whitespace and '}' tests (issue 20:
 		// deep opens an object every other level).
-		if i++; i < n && in[i] == '"' {
+		if i++; uint(i) < uint(n) && in[i] == '"' {
 			goto nameQuote
 		}
-		if i < n && in[i] <= ' ' {
+		if uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
-		if i < n && in[i] == '}' {
+		if uint(i) < uint(n) && in[i] == '}' {
 			obj = s.pop()
 			i++
 			goto next
@@ -166,10 +166,10 @@ dispatch:
 				goto dispatch
 			}
 		}
-		if i < n && in[i] <= ' ' {
+		if uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
-		if i < n && in[i] == ']' {
+		if uint(i) < uint(n) && in[i] == ']' {
 			obj = s.pop()
 			i++
 			goto next
@@ -221,7 +221,7 @@ dispatch:
 		return err
 	}
 next:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	// The container's kind is kept in obj, so that the common case, a
@@ -243,7 +243,7 @@ inObject:
 		// nest that alternates objects and arrays, the test at each
 		// close site goes the same way every time (issue 20).
 		obj = s.pop()
-		if i++; i < n && in[i] <= ' ' {
+		if i++; uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
 		if obj {
@@ -268,7 +268,7 @@ inArray:
 		goto value
 	case ']':
 		obj = s.pop()
-		if i++; i < n && in[i] <= ' ' {
+		if i++; uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
 		if obj {
@@ -278,7 +278,7 @@ inArray:
 	}
 	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
@@ -291,7 +291,7 @@ nameQuote:
 	if i, err = s.scanName(i); err != nil {
 		return err
 	}
-	if i < n && in[i] == ':' {
+	if uint(i) < uint(n) && in[i] == ':' {
 		i++
 		goto value
 	}
