@@ -125,40 +125,55 @@ func (s *scanner) run() error {
 	var c byte
 	var num jsonwire.Number
 value:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
 		return s.fail(Syntax, WantValue, n, "unexpected end of input, want a value")
 	}
-	switch c = in[i]; c {
+	c = in[i]
+dispatch:
+	switch c {
 	case '{':
 		if err = s.push(i, true, obj); err != nil {
 			return err
 		}
-		if i++; i < n && in[i] <= ' ' {
+		obj = true
+		// The common case, a name right after the brace, goes to
+		// the name without the whitespace and '}' tests (issue 20:
+		// deep opens an object every other level).
+		if i++; uint(i) < uint(n) && in[i] == '"' {
+			goto nameQuote
+		}
+		if uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
-		if i < n && in[i] == '}' {
+		if uint(i) < uint(n) && in[i] == '}' {
 			obj = s.pop()
 			i++
 			goto next
 		}
-		obj = true
 		goto name
 	case '[':
 		if err = s.push(i, false, obj); err != nil {
 			return err
 		}
-		if i++; i < n && in[i] <= ' ' {
+		obj = false
+		// The common case, a value's first byte right after the
+		// bracket, is dispatched at once (issue 20).
+		if i++; i < n {
+			if c = in[i]; c > ' ' && c != ']' {
+				goto dispatch
+			}
+		}
+		if uint(i) < uint(n) && in[i] <= ' ' {
 			i = jsonwire.SkipSpace(in, i)
 		}
-		if i < n && in[i] == ']' {
+		if uint(i) < uint(n) && in[i] == ']' {
 			obj = s.pop()
 			i++
 			goto next
 		}
-		obj = false
 		goto value
 	case '"':
 		i, err = s.scanString(i, i+1, false)
@@ -206,26 +221,38 @@ value:
 		return err
 	}
 next:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	// The container's kind is kept in obj, so that the common case, a
 	// member ended, reads no frame (issue 20).
-	if obj {
-		if i >= n {
-			return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
-		}
-		switch c = in[i]; c {
-		case ',':
-			i++
-			goto name
-		case '}':
-			obj = s.pop()
-			i++
-			goto next
-		}
-		return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
+	if !obj {
+		goto inArray
 	}
+inObject:
+	if i >= n {
+		return s.fail(Syntax, WantCommaOrClose, n, "unexpected end of input inside a container")
+	}
+	switch c = in[i]; c {
+	case ',':
+		i++
+		goto name
+	case '}':
+		// Each close goes on to the state of the container it
+		// returns to from its own test, not from next's one: on a
+		// nest that alternates objects and arrays, the test at each
+		// close site goes the same way every time (issue 20).
+		obj = s.pop()
+		if i++; uint(i) < uint(n) && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
+		if obj {
+			goto inObject
+		}
+		goto inArray
+	}
+	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or '}'"))
+inArray:
 	if s.depth == 0 {
 		if i < n {
 			return s.fail(TrailingContent, ByKind, i, "content after the top-level value")
@@ -241,12 +268,17 @@ next:
 		goto value
 	case ']':
 		obj = s.pop()
-		i++
-		goto next
+		if i++; uint(i) < uint(n) && in[i] <= ' ' {
+			i = jsonwire.SkipSpace(in, i)
+		}
+		if obj {
+			goto inObject
+		}
+		goto inArray
 	}
 	return s.fail(Syntax, WantCommaOrClose, i, jsonwire.Unexpected(c, "',' or ']'"))
 name:
-	if i < n && in[i] <= ' ' {
+	if uint(i) < uint(n) && in[i] <= ' ' {
 		i = jsonwire.SkipSpace(in, i)
 	}
 	if i >= n {
@@ -255,10 +287,11 @@ name:
 	if in[i] != '"' {
 		return s.fail(Syntax, WantMemberName, i, jsonwire.Unexpected(in[i], "a member name"))
 	}
+nameQuote:
 	if i, err = s.scanName(i); err != nil {
 		return err
 	}
-	if i < n && in[i] == ':' {
+	if uint(i) < uint(n) && in[i] == ':' {
 		i++
 		goto value
 	}
@@ -279,7 +312,7 @@ func (s *scanner) push(i int, object, outer bool) error {
 	if s.depth >= s.maxDepth {
 		return s.fail(TooDeep, ByKind, i, "nesting is deeper than the depth cap")
 	}
-	f := &s.stack[s.depth]
+	f := &s.stack[s.depth&depthMask]
 	f.object, f.outer = object, outer
 	if object && checkNames {
 		f.names = s.names.open()
@@ -288,11 +321,19 @@ func (s *scanner) push(i int, object, outer bool) error {
 	return nil
 }
 
+// depthMask indexes the stack with no bounds check: every depth that
+// indexes it is below maxDepth, at most MaxDepthLimit, a power of two (the
+// array below fails to compile if it is not), so the mask changes none
+// (issue 20: a compare and a branch each push, pop and name).
+const depthMask = MaxDepthLimit - 1
+
+var _ [0]struct{} = [MaxDepthLimit & depthMask]struct{}{}
+
 // pop closes the innermost container and reports whether the one it was
 // in is an object (false at the top level), which push kept in its frame.
 func (s *scanner) pop() bool {
 	s.depth--
-	f := &s.stack[s.depth]
+	f := &s.stack[s.depth&depthMask]
 	if f.object && checkNames {
 		s.names.close(s.depth, &f.names)
 	}

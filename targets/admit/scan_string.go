@@ -1,6 +1,7 @@
 package admit
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -16,7 +17,6 @@ import (
 func (s *scanner) scanString(q, i int, name bool) (int, error) {
 	in := s.in
 	n := len(in)
-	escaped := false
 	for {
 		// in[i : i+8], not in[i:]: a slice that may be empty has its
 		// pointer masked so as not to point past the input, six
@@ -38,13 +38,17 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 		switch c := in[i]; {
 		case c == '"':
 			if name {
+				// Whether the name holds an escape is asked here,
+				// once, not kept in a variable the loop carries
+				// (issue 20: kept, it was stored and reloaded at
+				// every word and every special byte).
+				escaped := bytes.IndexByte(in[q+1:i], '\\') >= 0
 				if err := s.enterName(q, i, escaped); err != nil {
 					return 0, err
 				}
 			}
 			return i + 1, nil
 		case c == '\\':
-			escaped = true
 			if i+1 < n && shortEscape[in[i+1]] {
 				i += 2
 				break
@@ -102,7 +106,7 @@ func (s *scanner) scanString(q, i int, name bool) (int, error) {
 		}
 		// Specials come in runs (escapes, non-ASCII text): take the next
 		// one at once instead of through the eight-byte step.
-		if i < n && !jsonwire.PlainASCII[in[i]] {
+		if uint(i) < uint(n) && !jsonwire.PlainASCII[in[i]] {
 			goto special
 		}
 	}
@@ -248,21 +252,23 @@ func (s *scanner) scanName(q int) (int, error) {
 	if m := jsonwire.FirstStopForScalars(w); m != 0 {
 		t := bits.TrailingZeros64(m)
 		end = i + t>>3
-		if in[end] != '"' {
+		// The stop is w's byte t>>3: tested in the register, with
+		// no load or bounds check of in[end] (issue 20).
+		if byte(w>>(t&^7)) != '"' {
 			return s.scanString(q, end, true)
 		}
 		key = w & (1<<(t&^7) - 1)
 	} else {
 		end = i + 8
 		if end >= len(in) || in[end] != '"' {
-			return s.scanString(q, end, true)
+			return s.scanLongName(q, end)
 		}
 		key = w
 	}
 	if !checkNames {
 		return end + 1, nil
 	}
-	m := &s.stack[s.depth-1].names
+	m := &s.stack[(s.depth-1)&depthMask].names
 	ns := &s.names
 	if !m.indexed && ns.count-m.entries < linearLimit {
 		bit := uint64(1) << (key * bloomMul >> 58) // bloomMix(key, name)
@@ -286,6 +292,26 @@ slow:
 		return 0, err
 	}
 	return end + 1, nil
+}
+
+// scanLongName reads the rest of the member name whose opening quote is at
+// offset q and whose first eight bytes, up to offset i, are plain ASCII. A
+// name of 9 to 16 bytes of plain ASCII is entered from a second word, with
+// no pass through scanString (issue 20: there, whether a name holds an
+// escape is asked at its end); anything else goes through scanString.
+func (s *scanner) scanLongName(q, i int) (int, error) {
+	in := s.in
+	if i+8 <= len(in) {
+		if m := jsonwire.FirstStopForScalars(binary.LittleEndian.Uint64(in[i : i+8])); m != 0 {
+			if end := i + bits.TrailingZeros64(m)>>3; in[end] == '"' {
+				if err := s.enterName(q, end, false); err != nil {
+					return 0, err
+				}
+				return end + 1, nil
+			}
+		}
+	}
+	return s.scanString(q, i, true)
 }
 
 // searchEscaped is what searchWord returns when an earlier name holds an
