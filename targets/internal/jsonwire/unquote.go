@@ -74,7 +74,7 @@ func NameIs(tok []byte, want string) bool {
 		return false
 	}
 	body := tok[1 : len(tok)-1]
-	if bytes.IndexByte(body, '\\') < 0 {
+	if !hasEscape(body) {
 		return string(body) == want
 	}
 	if len(body) < len(want) || len(body) > 6*len(want) {
@@ -83,4 +83,18 @@ func NameIs(tok []byte, want string) bool {
 	var buf [64]byte
 	out, ok := AppendUnquoted(buf[:0], body)
 	return ok && string(out) == want
+}
+
+// hasEscape reports whether body holds a backslash: a short body (a
+// member name) byte by byte, a longer one by bytes.IndexByte.
+func hasEscape(body []byte) bool {
+	if len(body) > shortString {
+		return bytes.IndexByte(body, '\\') >= 0
+	}
+	for _, c := range body {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
 }
