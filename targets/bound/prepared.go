@@ -244,18 +244,17 @@ func (e *slotEvaluator) charge(n int) bool {
 
 // argument is evaluator.argument with the value in slot s: made the first
 // time (its size charged first), and false when it cannot be
-// canonicalized or the work cap is passed. It is read in place, not
-// copied: a Value is eleven words.
-func (e *slotEvaluator) argument(s int, r Mode, v *Value) (*Value, bool) {
+// canonicalized or the work cap is passed.
+func (e *slotEvaluator) argument(s int, r Mode, v Value) (Value, bool) {
 	sv := &e.vals[s]
 	if !sv.made {
-		if !e.charge(valueSize(*v)) {
-			return nil, false
+		if !e.charge(valueSize(v)) {
+			return Value{}, false
 		}
-		w, err := canonValue(*v, r, e.fold)
-		sv.v, sv.ok, sv.made = w, err == nil, true
+		w, err := canonValue(v, r, e.fold)
+		*sv = slotValue{w, err == nil, true}
 	}
-	return &sv.v, sv.ok
+	return sv.v, sv.ok
 }
 
 // preparedAdmits is boundAdmits on a prepared bound.
@@ -275,20 +274,15 @@ func (e *slotEvaluator) preparedAdmits(b *preparedBound, call Call) (denial, boo
 	return why, false
 }
 
-// preparedRuleAdmits is ruleAdmits on a prepared rule. An argument whose
-// first reading a slot holds was found in the call by an earlier rule, and
-// is not looked up again unless a reading not made yet needs its value.
+// preparedRuleAdmits is ruleAdmits on a prepared rule.
 func (e *slotEvaluator) preparedRuleAdmits(r *preparedRule, call Call) (arg string, absent, ok bool) {
 	for i := range r.args {
 		a := &r.args[i]
-		var v Value
-		found := false
-		if !e.vals[a.slot].made {
-			if v, found = call.Arguments[a.name]; !found {
-				return a.name, true, false
-			}
+		v, ok := call.Arguments[a.name]
+		if !ok {
+			return a.name, true, false
 		}
-		if !e.admitsPrepared(a, call, &v, found) {
+		if !e.admitsPrepared(a, v) {
 			return a.name, false, false
 		}
 	}
@@ -296,20 +290,15 @@ func (e *slotEvaluator) preparedRuleAdmits(r *preparedRule, call Call) (arg stri
 }
 
 // admitsPrepared is admits with the constraint canonicalized already: the
-// same values canonicalized, the same work charged in the same order. The
-// argument is in call (preparedRuleAdmits found it); v is its value when
-// found, and looked up here only for a reading not made yet otherwise.
-func (e *slotEvaluator) admitsPrepared(a *preparedArg, call Call, v *Value, found bool) bool {
+// same values canonicalized, the same work charged in the same order.
+func (e *slotEvaluator) admitsPrepared(a *preparedArg, v Value) bool {
 	for k, r := range a.readings {
-		if !found && !e.vals[a.slot+k].made {
-			*v, found = call.Arguments[a.name], true
-		}
 		cv, ok := e.argument(a.slot+k, r, v)
 		if !ok || !e.charge(a.jsonLen) {
 			return false
 		}
 		cc := a.canon[k]
-		if !e.charge(matchCost(cc, *cv)) || !cc.admits(*cv) {
+		if !e.charge(matchCost(cc, cv)) || !cc.admits(cv) {
 			return false
 		}
 	}
