@@ -20,8 +20,13 @@ type Prepared struct {
 	fold bool
 	// args are the arguments some rule for tool constrains, in some hop,
 	// with the mode each was prepared under; names holds the same names.
+	// slots is how many canonical forms of the call's arguments a check
+	// may make: one for each reading of each of args, numbered when pc
+	// is prepared (preparedArg.slot), so that a check keeps them in a
+	// slice by number instead of a cache keyed by name and reading.
 	args  []preparedMode
 	names map[string]bool
+	slots int
 	// hops are the hops' rules for tool, checked in order; then the
 	// decision end (every call that passes the hops gets it: a chain
 	// that denies before its meet, or a meet that cannot be computed)
@@ -34,6 +39,7 @@ type Prepared struct {
 type preparedMode struct {
 	name string
 	mode Mode
+	slot int // the slot of its first reading; the others follow
 }
 
 // preparedBound is the rules of one bound for the tool, as boundAdmits
@@ -52,10 +58,13 @@ type preparedRule struct {
 }
 
 // preparedArg is one constrained argument: its readings and the
-// constraint canonicalized under each, as evaluator.admits makes them.
+// constraint canonicalized under each, as evaluator.admits makes them;
+// the argument's value canonicalized under readings[k] is kept in the
+// check's slot slot+k (Prepared.slots).
 type preparedArg struct {
 	name     string
 	jsonLen  int
+	slot     int
 	readings []Mode
 	canon    []*canonical
 }
@@ -80,10 +89,7 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 				continue
 			}
 			for n := range r.Args {
-				if !pc.names[n] {
-					pc.names[n] = true
-					pc.args = append(pc.args, preparedMode{n, c.ModeOf(tool, n)})
-				}
+				pc.slotOf(n, c)
 			}
 		}
 	}
@@ -94,7 +100,7 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 		if denied {
 			return end(d)
 		}
-		pc.hops = append(pc.hops, e.prepareBound(i, h.Component, rules, tool))
+		pc.hops = append(pc.hops, e.prepareBound(pc, i, h.Component, rules, tool))
 		restricted = append(restricted, Hop{Component: h.Component, Bound: rules})
 	}
 	eff, operands, err := meetChain(restricted, c, e.operands)
@@ -102,13 +108,30 @@ func Prepare(p *Provenance, tool string, c Canon) *Prepared {
 	if err != nil {
 		return end(noEffBound(err))
 	}
-	pc.eff = e.prepareBound(-1, "", eff, tool)
+	pc.eff = e.prepareBound(pc, -1, "", eff, tool)
 	return pc
 }
 
+// slotOf returns the slot of the first reading of argument n under c,
+// numbering n's readings when n is new to pc.
+func (pc *Prepared) slotOf(n string, c Canon) int {
+	if pc.names[n] {
+		for _, a := range pc.args {
+			if a.name == n {
+				return a.slot
+			}
+		}
+	}
+	m := c.ModeOf(pc.tool, n)
+	pc.names[n] = true
+	pc.args = append(pc.args, preparedMode{n, m, pc.slots})
+	pc.slots += len(readings(m))
+	return pc.slots - len(readings(m))
+}
+
 // prepareBound canonicalizes the rules of b for tool as evaluator.admits
-// would, with e's operands.
-func (e *evaluator) prepareBound(hop int, component string, b Bound, tool string) preparedBound {
+// would, with e's operands, and gives each argument its slots in pc.
+func (e *evaluator) prepareBound(pc *Prepared, hop int, component string, b Bound, tool string) preparedBound {
 	out := preparedBound{hop: hop, component: component}
 	for i, r := range b {
 		if r.Tool != tool {
@@ -116,7 +139,7 @@ func (e *evaluator) prepareBound(hop int, component string, b Bound, tool string
 		}
 		pr := preparedRule{index: i, args: make([]preparedArg, 0, len(r.Args))}
 		for n, con := range r.Args {
-			a := preparedArg{name: n, jsonLen: con.jsonLen(), readings: readings(e.canon.ModeOf(tool, n))}
+			a := preparedArg{name: n, jsonLen: con.jsonLen(), slot: pc.slotOf(n, e.canon), readings: readings(e.canon.ModeOf(tool, n))}
 			for _, m := range a.readings {
 				if con.Op == OpIn {
 					in := scanOnce(con, m, e.canon.Fold)
@@ -149,7 +172,13 @@ func (pc *Prepared) Check(call Call, c Canon) Decision {
 	if !pc.Serves(call.Name, c) {
 		return Check(pc.p, call, c)
 	}
-	e := newEvaluator(c)
+	var inline [slotsInline]slotValue
+	e := slotEvaluator{fold: c.Fold, vals: inline[:0]}
+	if pc.slots <= slotsInline {
+		e.vals = inline[:pc.slots]
+	} else {
+		e.vals = make([]slotValue, pc.slots)
+	}
 	for i := range pc.hops {
 		h := &pc.hops[i]
 		if why, ok := e.preparedAdmits(h, call); !ok {
@@ -181,8 +210,55 @@ func (pc *Prepared) Serves(tool string, c Canon) bool {
 	return true
 }
 
+// slotsInline is how many canonical forms of a call's arguments a
+// prepared check keeps on its stack (one argument under ModeDual is two):
+// past that it makes a slice of them.
+const slotsInline = 4
+
+// slotEvaluator is the evaluator of a prepared check: the call's
+// arguments canonicalized, each made once a check, in the slots numbered
+// when the check was prepared, and the work counted as evaluator counts
+// it. It has no cache of operands: the prepared check made them.
+type slotEvaluator struct {
+	fold      bool
+	vals      []slotValue
+	work      int
+	exhausted bool
+}
+
+// slotValue is one slot: made once the value was canonicalized (ok when
+// it could be).
+type slotValue struct {
+	v        Value
+	ok, made bool
+}
+
+// charge is evaluator.charge.
+func (e *slotEvaluator) charge(n int) bool {
+	e.work += n
+	if e.work > MaxCheckWork {
+		e.exhausted = true
+	}
+	return !e.exhausted
+}
+
+// argument is evaluator.argument with the value in slot s: made the first
+// time (its size charged first), and false when it cannot be
+// canonicalized or the work cap is passed.
+func (e *slotEvaluator) argument(s int, r Mode, v Value) (Value, bool) {
+	sv := &e.vals[s]
+	if !sv.made {
+		if !e.charge(valueSize(v)) {
+			return Value{}, false
+		}
+		w, err := canonValue(v, r, e.fold)
+		*sv = slotValue{w, err == nil, true}
+	}
+	return sv.v, sv.ok
+}
+
 // preparedAdmits is boundAdmits on a prepared bound.
-func (e *evaluator) preparedAdmits(b *preparedBound, call Call) (denial, bool) {
+func (e *slotEvaluator) preparedAdmits(b *preparedBound, call Call) (denial, bool) {
 	why := denial{rule: -1, tool: call.Name}
 	for i := range b.rules {
 		r := &b.rules[i]
@@ -199,7 +275,7 @@ func (e *evaluator) preparedAdmits(b *preparedBound, call Call) (denial, bool) {
 }
 
 // preparedRuleAdmits is ruleAdmits on a prepared rule.
-func (e *evaluator) preparedRuleAdmits(r *preparedRule, call Call) (arg string, absent, ok bool) {
+func (e *slotEvaluator) preparedRuleAdmits(r *preparedRule, call Call) (arg string, absent, ok bool) {
 	for i := range r.args {
 		a := &r.args[i]
 		v, ok := call.Arguments[a.name]
@@ -215,9 +291,9 @@ func (e *evaluator) preparedRuleAdmits(r *preparedRule, call Call) (arg string, 
 
 // admitsPrepared is admits with the constraint canonicalized already: the
 // same values canonicalized, the same work charged in the same order.
-func (e *evaluator) admitsPrepared(a *preparedArg, v Value) bool {
+func (e *slotEvaluator) admitsPrepared(a *preparedArg, v Value) bool {
 	for k, r := range a.readings {
-		cv, ok := e.argument(a.name, r, v)
+		cv, ok := e.argument(a.slot+k, r, v)
 		if !ok || !e.charge(a.jsonLen) {
 			return false
 		}

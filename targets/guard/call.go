@@ -64,14 +64,14 @@ func decideCall(msg []byte, m *message, id []byte, cfg Config, chains *chainCach
 	}
 	// The arguments the rules for the tool constrain: the prepared
 	// check's, or found in the chain (on the stack).
-	pc := extended.prepared(call.Name, cfg.Canon)
+	pc, folded := extended.prepared(call.Name, cfg.Canon)
 	var names map[string]bool
 	if pc != nil {
 		names = pc.Arguments()
 	} else {
 		names = constrained(ext, call.Name)
 	}
-	if a, ok := argumentAlias(out, &m.args, args.Start-m.arguments.Start, names); ok {
+	if a, ok := argumentAlias(out, &m.args, args.Start-m.arguments.Start, names, folded); ok {
 		return answer(id, caseAliasRefusal("params.arguments.", a))
 	}
 	if refusal == nil {
@@ -189,28 +189,44 @@ func readArguments(msg []byte, args *offsets, shift int, names map[string]bool, 
 // or, beside it, one of the two. A name whose ASCII first letter no
 // constrained name folds to is passed at once, a constrained name as
 // written after a map lookup, and the constrained names are folded whole
-// only once another name comes (docs/bench-redteam-callgrind.txt).
-func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
+// only once another name comes (docs/bench-redteam-callgrind.txt). folded
+// is names folded already (a prepared check's, newFoldedNames), or nil:
+// folded here, on the stack.
+func argumentAlias(msg []byte, args *offsets, shift int, names map[string]bool, folded *foldedNames) (alias, bool) {
 	if len(names) == 0 {
 		return alias{}, false
 	}
+	if folded == nil {
+		return argumentAliasFolding(msg, args, shift, names)
+	}
+	return folded.firstAlias(msg, args, shift, names, true)
+}
+
+// argumentAliasFolding is argumentAlias with names folded on its stack:
+// the first bytes at once, the rest when a name needs them.
+func argumentAliasFolding(msg []byte, args *offsets, shift int, names map[string]bool) (alias, bool) {
 	var folded foldedNames
 	folded.initFirst(names)
-	ready := false
+	return folded.firstAlias(msg, args, shift, names, false)
+}
+
+// firstAlias is argumentAlias's walk over the members with f, names'
+// first bytes folded (initFirst) and, when ready, the names whole (init).
+func (f *foldedNames) firstAlias(msg []byte, args *offsets, shift int, names map[string]bool, ready bool) (alias, bool) {
 	check := func(chunk []uint32) (alias, bool) {
 		for _, at := range chunk {
 			tok := argumentName(msg, int(at)+shift).Of(msg)
-			if folded.skips(tok) {
+			if f.skips(tok) {
 				continue // most names: a first letter no constrained name folds to
 			}
 			if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
 				continue // a constrained name as written
 			}
 			if !ready {
-				folded.init(names)
+				f.init(names)
 				ready = true
 			}
-			if a, ok := folded.aliasOf(tok); ok {
+			if a, ok := f.aliasOf(tok); ok {
 				return a, true
 			}
 		}

@@ -142,20 +142,25 @@ type extension struct {
 }
 
 // preparedChecks are the checks an extension keeps, most recently used
-// first, at most maxPreparedTools.
-type preparedChecks struct{ list []*bound.Prepared }
+// first, at most maxPreparedTools, each with its constrained names folded
+// (folded[i] is list[i]'s, made with it: argumentAlias).
+type preparedChecks struct {
+	list   []*bound.Prepared
+	folded []*foldedNames
+}
 
 // prepared returns the prepared check of tool against x's chain when x
 // keeps them, made for the first call of the tool (and again when the
-// Canon has changed since: the schemas a session learns); nil when x
-// keeps none, and the call is checked by bound.Check itself.
-func (x *extension) prepared(tool string, c bound.Canon) *bound.Prepared {
+// Canon has changed since: the schemas a session learns), with its
+// constrained names folded; nil, nil when x keeps none, and the call is
+// checked by bound.Check itself.
+func (x *extension) prepared(tool string, c bound.Canon) (*bound.Prepared, *foldedNames) {
 	if x.checks == nil {
-		return nil
+		return nil, nil
 	}
-	list := x.checks.list
+	list, folded := x.checks.list, x.checks.folded
 	if len(list) > 0 && list[0].Serves(tool, c) {
-		return list[0] // the tool of the call before, as most calls are
+		return list[0], folded[0] // the tool of the call before, as most calls are
 	}
 	i := 0
 	for i < len(list) && list[i].Tool() != tool {
@@ -163,19 +168,21 @@ func (x *extension) prepared(tool string, c bound.Canon) *bound.Prepared {
 	}
 	if i == len(list) {
 		if len(list) < maxPreparedTools {
-			list = append(list, nil)
+			list, folded = append(list, nil), append(folded, nil)
 		}
 		i = len(list) - 1
-		list[i] = nil
+		list[i], folded[i] = nil, nil
 	}
-	pc := list[i]
+	pc, f := list[i], folded[i]
 	if pc == nil || !pc.Serves(tool, c) {
 		pc = bound.Prepare(x.chain, tool, c)
+		f = newFoldedNames(pc.Arguments())
 	}
 	copy(list[1:i+1], list[:i])
-	list[0] = pc
-	x.checks.list = list
-	return pc
+	copy(folded[1:i+1], folded[:i])
+	list[0], folded[0] = pc, f
+	x.checks.list, x.checks.folded = list, folded
+	return pc, f
 }
 
 // newChainCache is the cache of a session of cfg.

@@ -204,6 +204,15 @@ type foldedNames struct {
 	byKey map[string][]string
 }
 
+// newFoldedNames is names folded whole, once for the calls of a prepared
+// check (extension.prepared).
+func newFoldedNames(names map[string]bool) *foldedNames {
+	f := &foldedNames{}
+	f.initFirst(names)
+	f.init(names)
+	return f
+}
+
 // initFirst records the first byte of each name's folded form.
 func (f *foldedNames) initFirst(names map[string]bool) {
 	for n := range names {

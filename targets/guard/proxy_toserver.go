@@ -114,7 +114,7 @@ func (s *session) decide(line []byte, more bool) {
 	if d.Method == MethodCancelled {
 		s.forgetCancelled(msg)
 	}
-	item := queued{line: append(msg[:len(msg):len(msg)], '\n')}
+	item := queued{line: lineOf(d.Action, msg)}
 	if isRequest {
 		item.id = d.ID
 	}
@@ -126,6 +126,19 @@ func (s *session) decide(line []byte, more bool) {
 	default:
 		s.notForwarded(item, "the guard is shutting down")
 	}
+}
+
+// lineOf is msg, a decided message (action Relay or Forward) framed as
+// one line, with its line end. A forwarded call's bytes are its own
+// (rewriteCall wrote them, with a byte to spare for the line end): the
+// line end is written there, and the call is not copied. A relayed
+// message lies in the buffer the client is read into, which the next read
+// overwrites: it is copied.
+func lineOf(action Action, msg []byte) []byte {
+	if action == Forward && cap(msg) > len(msg) {
+		return append(msg, '\n')
+	}
+	return append(msg[:len(msg):len(msg)], '\n')
 }
 
 // writeServer writes the queued client messages to the server and closes

@@ -12,7 +12,8 @@ import "github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
 // member as the guard read them, and the result is admitted as msg was:
 // one value replaced by an admitted value, or one member added under a
 // name the object did not have. The result is written into one buffer of
-// its size.
+// its size and one byte more, left for the line end the proxy appends
+// (lineOf: a forwarded call is not copied to end its line).
 //
 // It also returns where a span of msg after the change lies in the result.
 func rewriteCall(msg []byte, m *message, chain []byte) ([]byte, shift) {
@@ -35,7 +36,7 @@ func rewriteCall(msg []byte, m *message, chain []byte) ([]byte, shift) {
 	if comma {
 		n++
 	}
-	out := make([]byte, 0, len(msg)-(end-at)+n)
+	out := make([]byte, 0, len(msg)-(end-at)+n+1) // +1: the line end (lineOf)
 	out = append(out, msg[:at]...)
 	out = append(out, before...)
 	out = append(out, chain...)

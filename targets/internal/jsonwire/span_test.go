@@ -119,3 +119,56 @@ func TestStringEndOverEscapes(t *testing.T) {
 		}
 	}
 }
+
+// StringEnd and NameIs, which look at a short string's bytes one by one
+// and a long one's by bytes.IndexByte: StringEnd ends every string made of
+// a run of 'a' (0 to 20 bytes) and then up to six bytes drawn from a quote,
+// a backslash, 'u', '0' and 'a' (so an escape or a quote lies at every
+// offset around shortString) as a walk one byte at a time does, and NameIs
+// reads names of 15 to 17 bytes, with and without an escape, and names
+// that are or hold a backslash, as encoding/json does.
+func TestStringEndAndNameIsAsByteByByte(t *testing.T) {
+	ref := func(b []byte) (int, bool) {
+		for i := 1; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				return i + 1, true
+			case '\\':
+				i++
+			}
+		}
+		return len(b), false
+	}
+	alphabet := []byte{'"', '\\', 'u', '0', 'a'}
+	checked := 0
+	var walk func(b []byte, left int)
+	walk = func(b []byte, left int) {
+		wantEnd, wantOK := ref(b)
+		if end, ok := StringEnd(b, 0); end != wantEnd || ok != wantOK {
+			t.Fatalf("StringEnd(%q) = %d, %v, want %d, %v", b, end, ok, wantEnd, wantOK)
+		}
+		checked++
+		if left == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(append(b[:len(b):len(b)], c), left-1)
+		}
+	}
+	for pad := 0; pad <= 20; pad++ {
+		walk([]byte(`"`+strings.Repeat("a", pad)), 6)
+	}
+	for _, s := range []string{`"name"`, `"n\u0061me"`, `"nam"`, `"names"`, `"a\\b"`, `"a\\\\b"`, `"\u0061\\"`, `""`, `"` + strings.Repeat("a", 16) + `"`, `"` + strings.Repeat("a", 15) + `\u0061"`, `"` + strings.Repeat("a", 17) + `"`, `"` + strings.Repeat("a", 16) + `\u0061"`} {
+		var x string
+		if err := json.Unmarshal([]byte(s), &x); err != nil {
+			t.Fatal(err)
+		}
+		// x, and the body as written: the same string only without an escape.
+		for _, want := range []string{"name", strings.Repeat("a", 16), strings.Repeat("a", 17), x, s[1 : len(s)-1], `a\b`, ""} {
+			if got := NameIs([]byte(s), want); got != (x == want) {
+				t.Errorf("NameIs(%s, %q) = %v", s, want, got)
+			}
+		}
+	}
+	t.Logf("%d strings", checked)
+}

@@ -2,6 +2,7 @@ package jsonwire
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -73,14 +74,35 @@ func NameIs(tok []byte, want string) bool {
 	if len(tok) < 2 || tok[0] != '"' || tok[len(tok)-1] != '"' {
 		return false
 	}
+	// An escape is always longer than what it stands for, so a body no
+	// longer than want is want only as written, without an escape (a
+	// backslash in it would be want's own), and a longer one only with an
+	// escape: most names are told apart by their lengths, without a look
+	// for a backslash.
 	body := tok[1 : len(tok)-1]
-	if bytes.IndexByte(body, '\\') < 0 {
-		return string(body) == want
-	}
-	if len(body) < len(want) || len(body) > 6*len(want) {
+	switch {
+	case len(body) < len(want):
+		return false
+	case len(body) == len(want):
+		return string(body) == want && strings.IndexByte(want, '\\') < 0
+	case len(body) > 6*len(want) || !hasEscape(body):
 		return false
 	}
 	var buf [64]byte
 	out, ok := AppendUnquoted(buf[:0], body)
 	return ok && string(out) == want
+}
+
+// hasEscape reports whether body holds a backslash: a short body (a
+// member name) byte by byte, a longer one by bytes.IndexByte.
+func hasEscape(body []byte) bool {
+	if len(body) > shortString {
+		return bytes.IndexByte(body, '\\') >= 0
+	}
+	for _, c := range body {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
 }
