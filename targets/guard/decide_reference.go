@@ -51,6 +51,9 @@ func DecideReference(raw []byte, cfg Config) Decision {
 	if m.Kind != bound.KindString {
 		return refusedTopLevel(id, methodNotString(m.Kind.String()), notification)
 	}
+	if idv, ok := v.Get("id"); ok && idv.Kind == bound.KindString && cString(idv.Str) != idv.Str {
+		return answer(id, requestIDWithNUL())
+	}
 	if m.Str != MethodCall {
 		if cString(m.Str) != m.Str {
 			return refusedTopLevel(id, methodWithNUL(m.Str), notification)

@@ -34,6 +34,12 @@ func methodWithNUL(method string) *Refusal {
 }
 
 //go:noinline
+func requestIDWithNUL() *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "the request's id holds a NUL: a server that reads strings up to their first NUL (cJSON) answers another id (\"a\\u0000b\" as \"a\"), which the guard could not match to the request"}
+}
+
+//go:noinline
 func requestIDNotStringOrNumber(kind string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "a request's id must be a string, a number or null (JSON-RPC 2.0 section 4), not " + kind}
