@@ -1,6 +1,10 @@
 package guard
 
-import "fmt"
+import (
+	"fmt"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // The refusals of a decision, written once for Decide and its reference
 // twin, so that the two give the same class, code and reason.
@@ -131,6 +135,8 @@ func caseAliasRefusal(where string, a alias) *Refusal {
 	parser := "a parser that matches names without case (Go's encoding/json)"
 	if cString(a.name) != a.name {
 		parser = "a parser that reads names up to their first NUL, or also without case (cJSON)"
+	} else if !norm.NFC.IsNormalString(a.name) || !norm.NFC.IsNormalString(a.of) {
+		parser = "a parser that compares names by canonical equivalence (Swift's String), or also without case"
 	}
 	r.Reason = "the member " + where + string(appendJSONString(nil, a.name)) + " is the member " +
 		string(appendJSONString(nil, a.of)) + " to " + parser + ": refused, as a duplicate member is"
