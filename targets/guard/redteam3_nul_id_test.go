@@ -67,9 +67,12 @@ func TestProxyAnswersAnIDHoldingANULItself(t *testing.T) {
 	r.send(t, `{"jsonrpc":"2.0","id":"a\u0000b","method":"ping"}`)
 	got := string(r.next(t))
 	r.in.Close()
-	r.wait(t)
+	_, rest := r.wait(t)
 	if !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":"a\u0000b","error":{"code":-32600,`) {
 		t.Errorf("a ping of id \"a\\u0000b\": %q, want refused -32600 by its id", got)
+	}
+	if len(rest) != 0 {
+		t.Errorf("after the refusal the client read %q: the request reached the server", rest)
 	}
 }
 
