@@ -2,6 +2,7 @@ package guard
 
 import (
 	"slices"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -57,14 +58,27 @@ func foldRune(r rune) rune {
 func appendNameKey(out []byte, s []byte) []byte {
 	for _, c := range s {
 		if c >= utf8.RuneSelf {
-			if !norm.NFC.IsNormal(s) {
-				s = norm.NFC.Bytes(s)
+			if norm.NFC.QuickSpan(s) == len(s) {
+				break // NFC already, as most names are (QuickSpan allocates nothing)
 			}
-			break
+			// a pooled norm.Iter: NFC.Bytes and IsNormal allocate their
+			// reorder buffer, about 1 KB, for every name, and a name of
+			// a few bytes must not cost a kilobyte
+			// (TestDecideCostsASmallMultipleOfTheMessage)
+			it := nfcIters.Get().(*norm.Iter)
+			it.Init(norm.NFC, s)
+			for !it.Done() {
+				out = appendFolded(out, it.Next())
+			}
+			nfcIters.Put(it)
+			return out
 		}
 	}
 	return appendFolded(out, s)
 }
+
+// nfcIters are the iterators appendNameKey normalizes with.
+var nfcIters = sync.Pool{New: func() any { return new(norm.Iter) }}
 
 // appendFolded appends the class of each rune of s (foldRune).
 func appendFolded(out []byte, s []byte) []byte {
