@@ -77,6 +77,9 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 	if method[0] != '"' {
 		return refusedTopLevel(id, methodNotString(jsonwire.ValueType(method[0])), notification)
 	}
+	if idHoldsNUL(msg, m.id) {
+		return answer(id, requestIDWithNUL()) // by the exact id: the client matches it
+	}
 	if !jsonwire.NameIs(method, MethodCall) {
 		name, _ := jsonwire.Unquote(method)
 		if methodHoldsNUL(method, name) {
@@ -112,6 +115,22 @@ func refusedTopLevel(id []byte, r *Refusal, notification bool) Decision {
 // tools/call.
 func methodHoldsNUL(tok []byte, name string) bool {
 	return bytes.IndexByte(tok, '\\') >= 0 && len(cString(name)) < len(name)
+}
+
+// idHoldsNUL reports whether the id field f is a string holding a NUL,
+// which only an escape writes: a reader of C strings (cString) answers the
+// request by the id up to its NUL, another id (red-team pass 3 of
+// docs/GUARD.md). An id without a backslash costs one scan of its token.
+func idHoldsNUL(msg []byte, f field) bool {
+	if !f.ok || msg[f.Start] != '"' {
+		return false
+	}
+	tok := f.Of(msg)
+	if bytes.IndexByte(tok, '\\') < 0 {
+		return false
+	}
+	s, ok := jsonwire.Unquote(tok)
+	return ok && len(cString(s)) < len(s)
 }
 
 // refusedAnswer is the answer to raw, which admission refused with err:

@@ -14,14 +14,18 @@ import (
 
 func zeros(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("0,", n), ",") + "]" }
 
-func members(n int) string {
+func members(n int) string { return membersNamed(n, "k") }
+
+// membersNamed is an object of n members named prefix followed by a
+// number, each 0.
+func membersNamed(n int, prefix string) string {
 	var b strings.Builder
 	b.WriteByte('{')
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `"k%d":0`, i)
+		fmt.Fprintf(&b, `"%s%d":0`, prefix, i)
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -68,10 +72,14 @@ func hostileMessages() map[string]string {
 		"constrained argument of zeros":     callWith(`{"path":`+zeros(500_000)+`}`, ""),
 		"constrained argument of members":   callWith(`{"path":`+members(70_000)+`}`, ""),
 		"arguments of 140,000 members":      callWith(members(140_000), ""),
-		"a constrained 2 MB string":         callWith(`{"path":"/srv/acme/`+strings.Repeat("a/", 1<<20)+`"}`, ""),
-		"a chain of zeros":                  callWith(`{"path":"/srv/acme/a"}`, zeros(500_000)),
-		"a chain of 10,000 hops":            callWith(`{"path":"/srv/acme/a"}`, chainOf(10_000, func(int) string { return `{"prefix":"/srv/"}` })),
-		"a violation with large arguments":  callWith(`{"path":"/etc/passwd","data":`+zeros(500_000)+`}`, ""),
+		// names not in NFC, each normalized to be compared (red-team
+		// pass 3): beside a constrained path, and at the top level
+		"arguments of 140,000 NFD names":     callWith(membersNamed(140_000, "pa\u0301th"), ""),
+		"140,000 NFD names at the top level": `{"jsonrpc":"2.0","id":1,"method":"x",` + membersNamed(140_000, "me\u0301thod")[1:],
+		"a constrained 2 MB string":          callWith(`{"path":"/srv/acme/`+strings.Repeat("a/", 1<<20)+`"}`, ""),
+		"a chain of zeros":                   callWith(`{"path":"/srv/acme/a"}`, zeros(500_000)),
+		"a chain of 10,000 hops":             callWith(`{"path":"/srv/acme/a"}`, chainOf(10_000, func(int) string { return `{"prefix":"/srv/"}` })),
+		"a violation with large arguments":   callWith(`{"path":"/etc/passwd","data":`+zeros(500_000)+`}`, ""),
 		// refused by admission, answered by id (refusedEnvelope reads the
 		// top level: a name admitted one by one, encoding/json.Valid)
 		"refused: 140,000 top-level members":        `{"jsonrpc":"2.0","id":1,` + members(140_000)[1:len(members(140_000))-1] + `,"k0":1}`,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"golang.org/x/text/unicode/norm"
 )
 
 // DecideReference is the reference twin of [Decide]: the same decision
@@ -50,6 +51,9 @@ func DecideReference(raw []byte, cfg Config) Decision {
 	}
 	if m.Kind != bound.KindString {
 		return refusedTopLevel(id, methodNotString(m.Kind.String()), notification)
+	}
+	if idv, ok := v.Get("id"); ok && idv.Kind == bound.KindString && cString(idv.Str) != idv.Str {
+		return answer(id, requestIDWithNUL())
 	}
 	if m.Str != MethodCall {
 		if cString(m.Str) != m.Str {
@@ -207,12 +211,13 @@ func withMember(obj bound.Value, name string, value bound.Value) bound.Value {
 }
 
 // referenceAlias is the first member of the object obj, in order, whose
-// name is an alias of one of wants (fold.go): equal to it once every rune
-// up to its first NUL is folded (foldRune, cString), not equal to it.
+// name is an alias of one of wants (fold.go): equal to it once it is cut at
+// its first NUL (cString), both are in NFC and every rune is folded
+// (foldRune), not equal to it.
 func referenceAlias(obj bound.Value, wants []string) (alias, bool) {
 	for _, m := range obj.Members {
 		for _, w := range wants {
-			if m.Name != w && string(appendFolded(nil, []byte(cString(m.Name)))) == string(appendFolded(nil, []byte(w))) {
+			if m.Name != w && string(appendFolded(nil, []byte(norm.NFC.String(cString(m.Name))))) == string(appendFolded(nil, []byte(norm.NFC.String(w)))) {
 				return alias{name: m.Name, of: w}, true
 			}
 		}

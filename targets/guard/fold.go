@@ -2,10 +2,12 @@ package guard
 
 import (
 	"slices"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/canonfuzz/canonfuzz/targets/internal/jsonwire"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Member names read without case. Admission refuses two members of one
@@ -45,6 +47,39 @@ func foldRune(r rune) rune {
 	return least
 }
 
+// appendNameKey appends the key under which the guard compares a member
+// name s with the names it reads: the class (foldRune) of each rune of s's
+// NFC form. Names canonically equivalent ("páth" and "pa\u0301th") are one
+// name to a server comparing Swift Strings or to any reader normalizing
+// names, as names differing in case are to one matching without case: the
+// red-team pass 3 of docs/GUARD.md. An ASCII name is its own NFC form
+// (no ASCII rune decomposes or composes), and a name already in NFC is
+// not copied: only a name that is not pays for the normalization.
+func appendNameKey(out []byte, s []byte) []byte {
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			if norm.NFC.QuickSpan(s) == len(s) {
+				break // NFC already, as most names are (QuickSpan allocates nothing)
+			}
+			// a pooled norm.Iter: NFC.Bytes and IsNormal allocate their
+			// reorder buffer, about 1 KB, for every name, and a name of
+			// a few bytes must not cost a kilobyte
+			// (TestDecideCostsASmallMultipleOfTheMessage)
+			it := nfcIters.Get().(*norm.Iter)
+			it.Init(norm.NFC, s)
+			for !it.Done() {
+				out = appendFolded(out, it.Next())
+			}
+			nfcIters.Put(it)
+			return out
+		}
+	}
+	return appendFolded(out, s)
+}
+
+// nfcIters are the iterators appendNameKey normalizes with.
+var nfcIters = sync.Pool{New: func() any { return new(norm.Iter) }}
+
 // appendFolded appends the class of each rune of s (foldRune).
 func appendFolded(out []byte, s []byte) []byte {
 	for len(s) > 0 {
@@ -55,10 +90,11 @@ func appendFolded(out []byte, s []byte) []byte {
 	return out
 }
 
-// foldKey returns the folded form of the decoded name token tok, appended
-// to buf (a name without an escape is folded without being decoded into a
-// string of its own), and the decoded name; ok is false for a token that
-// does not decode. The folded form ends at the name's first NUL (cString).
+// foldKey returns the folded form (appendNameKey: NFC, then foldRune) of
+// the decoded name token tok, appended to buf (a name without an escape is
+// folded without being decoded into a string of its own), and the decoded
+// name; ok is false for a token that does not decode. The folded form ends
+// at the name's first NUL (cString).
 func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 	if len(tok) < 2 {
 		return nil, nil, false
@@ -72,10 +108,10 @@ func foldKey(buf []byte, tok []byte) (key []byte, name []byte, ok bool) {
 			}
 			// Only an escape writes a NUL (admission refuses it raw).
 			name := []byte(s)
-			return appendFolded(buf, cString(name)), name, true
+			return appendNameKey(buf, cString(name)), name, true
 		}
 	}
-	return appendFolded(buf, body), body, true
+	return appendNameKey(buf, body), body, true
 }
 
 // cString is s as a reader of C strings reads it: up to its first NUL.
@@ -176,7 +212,7 @@ type wantSet struct {
 func foldAll(names ...string) *wantSet {
 	w := &wantSet{}
 	for _, n := range names {
-		w.names = append(w.names, foldedName{n, string(appendFolded(nil, []byte(n)))})
+		w.names = append(w.names, foldedName{n, string(appendNameKey(nil, []byte(n)))})
 		c := n[0]
 		w.first[c] = true
 		if 'a' <= c|0x20 && c|0x20 <= 'z' {
@@ -213,7 +249,11 @@ func newFoldedNames(names map[string]bool) *foldedNames {
 	return f
 }
 
-// initFirst records the first byte of each name's folded form.
+// initFirst records the first byte of each name's folded form and, for a
+// name beginning with a rune that is not ASCII, of its NFD form's: a name
+// canonically equivalent to "Årea" may begin with the ASCII "A" of
+// "A\u030area" (a string's ASCII first rune is its NFD form's first rune,
+// so an ASCII name needs nothing more).
 func (f *foldedNames) initFirst(names map[string]bool) {
 	for n := range names {
 		if n == "" {
@@ -222,6 +262,10 @@ func (f *foldedNames) initFirst(names map[string]bool) {
 		r, _ := utf8.DecodeRuneInString(n)
 		var buf [utf8.UTFMax]byte
 		f.first[utf8.AppendRune(buf[:0], foldRune(r))[0]] = true
+		if r >= utf8.RuneSelf {
+			r, _ = utf8.DecodeRuneInString(norm.NFD.String(n))
+			f.first[utf8.AppendRune(buf[:0], foldRune(r))[0]] = true
+		}
 	}
 }
 
@@ -241,7 +285,7 @@ func (f *foldedNames) init(names map[string]bool) {
 		slices.Sort(f.wants[:f.n])
 		folded := f.store[:0]
 		for i, w := range f.wants[:f.n] {
-			folded = appendFolded(folded, []byte(w))
+			folded = appendNameKey(folded, []byte(w))
 			f.ends[i] = len(folded)
 		}
 		if len(folded) <= len(f.store) {
@@ -251,7 +295,7 @@ func (f *foldedNames) init(names map[string]bool) {
 	}
 	f.byKey = make(map[string][]string, len(names))
 	for n := range names {
-		k := string(appendFolded(nil, []byte(n)))
+		k := string(appendNameKey(nil, []byte(n)))
 		f.byKey[k] = append(f.byKey[k], n)
 	}
 	for _, ns := range f.byKey {

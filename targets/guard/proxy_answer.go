@@ -12,12 +12,14 @@ func (s *session) answer(d Decision) {
 		return
 	}
 	s.log.printf(s.p.Log, "refused id %s %s: %v", idText(d.ID), d.Method, d.Refusal)
+	s.store.forget(d.ID) // no later answer of this id teaches a schema
 	s.sendAnswer(d.Message)
 }
 
 // answerGone answers a request in flight that the server will not answer.
 func (s *session) answerGone(id []byte, why string) {
 	s.log.printf(s.p.Log, "answered id %s for the server: %s", idText(id), why)
+	s.store.forget(id)
 	s.sendAnswer(errorResponse(id, CodeServerGone, "io.noescalation guard: the request was not answered: "+why, nil))
 }
 

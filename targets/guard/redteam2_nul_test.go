@@ -70,7 +70,7 @@ func TestDecideRefusesNamesACStringReaderReadsAsOthers(t *testing.T) {
 	for msg, want := range map[string]Action{
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a","mode\u0000":"r"}}}`: Forward,
 		`{"jsonrpc":"2.0","id":7,"method":"ping","x\u0000":1}`:                                                                             Relay,
-		`{"jsonrpc":"2.0","id":"a\u0000","method":"ping","params":{"x":"\u0000"}}`:                                                         Relay,
+		`{"jsonrpc":"2.0","id":"a","method":"ping","params":{"x":"\u0000"}}`:                                                               Relay, // an id holding a NUL: TestDecideRefusesAnIDACStringReaderReadsAsAnother
 	} {
 		for _, decide := range []func([]byte, Config) Decision{Decide, DecideReference} {
 			if d := decide([]byte(msg), cfg); d.Action != want {

@@ -1,6 +1,10 @@
 package guard
 
-import "fmt"
+import (
+	"fmt"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // The refusals of a decision, written once for Decide and its reference
 // twin, so that the two give the same class, code and reason.
@@ -31,6 +35,12 @@ func methodNotString(kind string) *Refusal {
 func methodWithNUL(method string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
 		Reason: "the method " + string(appendJSONString(nil, method)) + " holds a NUL: a parser that reads strings up to their first NUL (cJSON) reads another method (\"tools/call\\u0000x\" as tools/call), which the guard would not check"}
+}
+
+//go:noinline
+func requestIDWithNUL() *Refusal {
+	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
+		Reason: "the request's id holds a NUL: a server that reads strings up to their first NUL (cJSON) answers another id (\"a\\u0000b\" as \"a\"), which the guard could not match to the request"}
 }
 
 //go:noinline
@@ -125,6 +135,8 @@ func caseAliasRefusal(where string, a alias) *Refusal {
 	parser := "a parser that matches names without case (Go's encoding/json)"
 	if cString(a.name) != a.name {
 		parser = "a parser that reads names up to their first NUL, or also without case (cJSON)"
+	} else if !norm.NFC.IsNormalString(a.name) || !norm.NFC.IsNormalString(a.of) {
+		parser = "a parser that compares names by canonical equivalence (Swift's String), or also without case"
 	}
 	r.Reason = "the member " + where + string(appendJSONString(nil, a.name)) + " is the member " +
 		string(appendJSONString(nil, a.of)) + " to " + parser + ": refused, as a duplicate member is"

@@ -43,16 +43,25 @@ func (s *schemaStore) expect(id []byte) {
 	s.mu.Unlock()
 }
 
-// forget drops a tools/list request the client cancelled: its answer, if
-// the server sends one, is not relayed, so it is not learned from.
+// forget drops the expectation of an answer to a tools/list request of
+// this id: one the client cancelled (its answer, if the server sends one,
+// is not relayed), one whose id another request in flight shares, and one
+// the guard answered itself (session.answer, answerGone: its answer was
+// dropped, or a request of its id was refused or over the in-flight bound),
+// so that no later server answer carrying the id, to a request the client
+// sends with it again or late, is ever learned from (red-team pass 3,
+// docs/GUARD.md).
 func (s *schemaStore) forget(id []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.pending) == 0 {
+		return // most sessions: no tools/list in flight, no key to compute
+	}
 	key, err := idKeyOf(id)
 	if err != nil {
 		return
 	}
-	s.mu.Lock()
 	delete(s.pending, key)
-	s.mu.Unlock()
 }
 
 // learn reads one server message and, if it answers a pending tools/list

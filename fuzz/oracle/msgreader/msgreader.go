@@ -53,7 +53,9 @@ var Readers = []Reader{
 // without case. It reads the JSON-RPC envelope's names (jsonrpc, id,
 // method, params), a tools/call's params (name, arguments, _meta) and the
 // provenance key in its _meta so, as readCaseless does with Go's folding,
-// and the method up to its first NUL; every other name and string reads
+// and the method and a request's string id (the id its answer carries) up
+// to their first NUL; a response's id is the server's own, which the guard
+// does not match, and reads whole, as every other name and string reads
 // whole (a tool's own arguments are not modelled), and of the members that
 // match one name the last wins (the guard refuses two: which one cJSON
 // takes does not matter here).
@@ -70,8 +72,13 @@ func readCStrings(b []byte) (bound.Value, error) {
 		return lastWins(v), nil
 	}
 	v = foldFieldsBy(v, cFold, "jsonrpc", "id", "method", "params")
+	_, request := lastOf(v, "method")
 	for i, mb := range v.Members {
 		if mb.Name == "method" && mb.Value.Kind == bound.KindString {
+			v.Members[i].Value.Str = cString(mb.Value.Str)
+		}
+		// the id a server answers a request by (red-team pass 3)
+		if mb.Name == "id" && request && mb.Value.Kind == bound.KindString {
 			v.Members[i].Value.Str = cString(mb.Value.Str)
 		}
 	}

@@ -56,6 +56,19 @@ func TestReadersPartOnDuplicates(t *testing.T) {
 			t.Errorf("One on %s: %v, want ErrReadersDiffer", m, err)
 		}
 	}
+	// and a request's string id up to its NUL, the id its answer carries
+	// (red-team pass 3, docs/GUARD.md); a response's id whole
+	if v, err := readCStrings([]byte(`{"jsonrpc":"2.0","id":"a\u0000b","method":"ping"}`)); err != nil {
+		t.Error(err)
+	} else if b, _ := v.MarshalJSON(); string(b) != `{"id":"a","jsonrpc":"2.0","method":"ping"}` {
+		t.Errorf("C strings, a request's id: %s", b)
+	}
+	if _, err := One([]byte(`{"jsonrpc":"2.0","id":"a\u0000b","method":"ping"}`)); !errors.Is(err, ErrReadersDiffer) {
+		t.Errorf("One on a request of id \"a\\u0000b\": %v, want ErrReadersDiffer", err)
+	}
+	if _, err := One([]byte(`{"jsonrpc":"2.0","id":"a\u0000b","result":{}}`)); err != nil {
+		t.Errorf("One on a response of id \"a\\u0000b\": %v", err)
+	}
 	if _, err := One([]byte(`{"a":[1,2],"a":[1]}`)); !errors.Is(err, ErrReadersDiffer) {
 		t.Errorf("One on a duplicate read two ways: %v, want ErrReadersDiffer", err)
 	}
