@@ -15,7 +15,7 @@ var _ = register(Target{
 	Name: "FuzzGuardForwardsOnlyWhatEveryParserReadsInside", Stub: "fuzz/guard/guard_test.go",
 	Checks: "what the guard sends is one line to every framing reader and one tree to every JSON reader; forwards are inside the bound",
 	Input:  "raw bytes, as a message and as generator bytes (gen.GenerateMessage)",
-	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict, caseless)", "bound.Check",
+	Oracles: []string{"JSON-RPC readers (fuzz/oracle/msgreader: last-wins, first-wins, strict, caseless, C strings)", "bound.Check",
 		"framing readers (fuzz/oracle/linereader: lf, crlf, cr, python-universal, python-splitlines, node-readline)"},
 	Text:    oneText,
 	Seeds:   guardMessages(),

@@ -35,10 +35,12 @@ type Reader struct {
 	Read func([]byte) (bound.Value, error)
 }
 
-// Readers are the three common readings of duplicate members:
+// Readers are the common readings of a message: of duplicate members,
 // the last one wins (encoding/json into a map, as JSON.parse does), the
 // first one wins (a jsontext token stream, as some streaming parsers do),
-// or the message is refused (jsontext's defaults).
+// or the message is refused (jsontext's defaults); names matched without
+// case (encoding/json into structs); names, methods and request ids read
+// up to their first NUL (cJSON).
 var Readers = []Reader{
 	{"last-wins (encoding/json)", readLastWins},
 	{"first-wins (jsontext tokens)", func(b []byte) (bound.Value, error) { return ReadTokens(b, false) }},
