@@ -105,10 +105,7 @@ func TestDecideKnownAnswers(t *testing.T) {
 			action: Answer, class: ErrGuardConfig, code: -32603, id: "1", tooLarge: true,
 			reason: `the extended message cannot be written: bound: malformed at "": bound: over the limit of 65536 values at ""`},
 	} {
-		for _, twin := range []struct {
-			name   string
-			decide func([]byte, Config) Decision
-		}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+		for _, twin := range decideTwins {
 			if c.only != "" && c.only != twin.name {
 				continue
 			}

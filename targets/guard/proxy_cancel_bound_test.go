@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"testing"
@@ -24,31 +23,8 @@ func TestProxyCancelBoundsThePendingTable(t *testing.T) {
 	if err := p.validate(); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := startServer(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cr, cw := io.Pipe()
-	or, ow := io.Pipe()
-	s := newSession(p, srv, ow)
-	done := make(chan int, 1)
-	go func() {
-		done <- s.run(cr)
-		ow.Close()
-	}()
-	t.Cleanup(func() { cw.Close() })
-	lines := make(chan []byte, 1<<10)
-	go func() {
-		defer close(lines)
-		br := bufio.NewReader(or)
-		for {
-			l, err := br.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			lines <- l
-		}
-	}()
+	cw, or, s, done := pipeSession(t, p)
+	lines := linesOf(or, 1<<10)
 	sent := make(chan error, 1)
 	go func() {
 		w := bufio.NewWriterSize(cw, 1<<16)

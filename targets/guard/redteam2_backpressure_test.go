@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"io"
 	"testing"
 	"time"
 )
@@ -23,15 +22,7 @@ while :; do printf '{"jsonrpc":"2.0","method":"notifications/message","params":{
 	if err := p.validate(); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := startServer(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cr, cw := io.Pipe()
-	or, ow := io.Pipe() // the client's end, never read
-	s := newSession(p, srv, ow)
-	done := make(chan int, 1)
-	go func() { done <- s.run(cr) }()
+	cw, or, s, done := pipeSession(t, p) // the client's end, or, never read
 	held := func() int64 {
 		s.toCli.mu.Lock()
 		defer s.toCli.mu.Unlock()

@@ -22,32 +22,8 @@ func inFlightSession(t *testing.T, p *Proxy) (*io.PipeWriter, chan []byte, *sess
 	if err := p.validate(); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := startServer(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cr, cw := io.Pipe()
-	or, ow := io.Pipe()
-	s := newSession(p, srv, ow)
-	done := make(chan int, 1)
-	go func() {
-		done <- s.run(cr)
-		ow.Close()
-	}()
-	t.Cleanup(func() { cw.Close() })
-	lines := make(chan []byte, 1<<16)
-	go func() {
-		defer close(lines)
-		br := bufio.NewReaderSize(or, 1<<20)
-		for {
-			l, err := br.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			lines <- l
-		}
-	}()
-	return cw, lines, s, done
+	cw, or, s, done := pipeSession(t, p)
+	return cw, linesOf(or, 1<<16), s, done
 }
 
 // Red-team pass 2 (docs/GUARD.md), class "back-pressure: requests in

@@ -45,10 +45,7 @@ func TestDecideRefusesNamesACStringReaderReadsAsOthers(t *testing.T) {
 	} {
 		for _, mode := range []Mode{Enforce, Audit} {
 			cfg := vectorConfig(t, Originate, mode)
-			for _, twin := range []struct {
-				name   string
-				decide func([]byte, Config) Decision
-			}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+			for _, twin := range decideTwins {
 				d := twin.decide([]byte(c.msg), cfg)
 				if d.Action != Answer {
 					t.Errorf("%s, %v, %s: %v; a server reading C strings reads another message", c.name, mode, twin.name, d.Action)

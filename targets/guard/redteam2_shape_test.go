@@ -18,10 +18,7 @@ func TestDecideRefusesARequestWhoseIDIsNotAStringOrNumber(t *testing.T) {
 	for _, id := range []string{`true`, `false`, `{}`, `{"a":1}`, `[]`, `[1]`} {
 		for _, method := range []string{"ping", "tools/list", "initialize", "resources/read"} {
 			msg := `{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `"}`
-			for _, twin := range []struct {
-				name   string
-				decide func([]byte, Config) Decision
-			}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+			for _, twin := range decideTwins {
 				d := twin.decide([]byte(msg), cfg)
 				if d.Action != Answer || d.Notification || d.Refusal == nil || d.Refusal.Code != CodeInvalidRequest || d.ID != nil {
 					t.Errorf("%s: %s: %v id %s notification %v refusal %v, want an answer -32600 with id null", twin.name, msg, d.Action, d.ID, d.Notification, d.Refusal)
@@ -65,10 +62,7 @@ func TestDecideAnswersNoRefusedNotification(t *testing.T) {
 		`{"jsonrpc":"2.0","method":"notifications/progress","params\u0000":{}}`,
 		`{"jsonrpc":"2.0","method":"notifications/progress","Jsonrpc":"1.0"}`,
 	} {
-		for _, twin := range []struct {
-			name   string
-			decide func([]byte, Config) Decision
-		}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+		for _, twin := range decideTwins {
 			d := twin.decide([]byte(msg), cfg)
 			if d.Action != Answer || !d.Notification || d.Refusal == nil {
 				t.Errorf("%s: %s: %v notification %v (%v), want refused and not answered", twin.name, msg, d.Action, d.Notification, d.Refusal)

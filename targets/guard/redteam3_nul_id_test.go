@@ -26,10 +26,7 @@ func TestDecideRefusesAnIDACStringReaderReadsAsAnother(t *testing.T) {
 	} {
 		for _, mode := range []Mode{Enforce, Audit} {
 			cfg := vectorConfig(t, Originate, mode)
-			for _, twin := range []struct {
-				name   string
-				decide func([]byte, Config) Decision
-			}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+			for _, twin := range decideTwins {
 				d := twin.decide([]byte(c.msg), cfg)
 				if d.Action != Answer || d.Notification {
 					t.Errorf("%s, %v, %s: %v (notification %v); a server reading C strings answers another id", c.name, mode, twin.name, d.Action, d.Notification)

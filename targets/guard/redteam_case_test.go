@@ -49,10 +49,7 @@ func TestDecideRefusesNamesACaseInsensitiveParserReadsAsOthers(t *testing.T) {
 	} {
 		for _, mode := range []Mode{Enforce, Audit} {
 			cfg := vectorConfig(t, Originate, mode)
-			for _, twin := range []struct {
-				name   string
-				decide func([]byte, Config) Decision
-			}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+			for _, twin := range decideTwins {
 				d := twin.decide([]byte(c.msg), cfg)
 				if d.Action == Answer {
 					// at the top level not a request (-32600), in params,

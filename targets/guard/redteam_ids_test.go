@@ -52,10 +52,7 @@ func TestRefusedRequestKeepsItsID(t *testing.T) {
 		{"tools/call notification", call(``, `"path":"/srv/acme/a"`), "null", true},
 		{"tools/call notification, duplicate", call(``, `"path":"/srv/acme/a","path":"/etc/passwd"`), "null", true},
 	} {
-		for _, twin := range []struct {
-			name   string
-			decide func([]byte, Config) Decision
-		}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+		for _, twin := range decideTwins {
 			d := twin.decide([]byte(c.msg), cfg)
 			if d.Action != Answer {
 				t.Errorf("%s, %s: %v, want an answer", c.name, twin.name, d.Action)

@@ -132,10 +132,7 @@ func TestVectorFormatRefused(t *testing.T) {
 // run holds both Decide and its reference twin to the vector: the twin is
 // code under test too, and each vector is a known answer for it.
 func (v guardVector) run(t *testing.T) error {
-	for _, twin := range []struct {
-		name   string
-		decide func([]byte, Config) Decision
-	}{{"Decide", Decide}, {"DecideReference", DecideReference}} {
+	for _, twin := range decideTwins {
 		if err := v.check(t, twin.decide); err != nil {
 			return fmt.Errorf("%s: %w", twin.name, err)
 		}
