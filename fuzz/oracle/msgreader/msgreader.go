@@ -62,42 +62,18 @@ var Readers = []Reader{
 // match one name the last wins (the guard refuses two: which one cJSON
 // takes does not matter here).
 func readCStrings(b []byte) (bound.Value, error) {
-	d := jsontext.NewDecoder(bytes.NewReader(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	v, err := readAllMembers(d)
-	if err != nil {
-		return bound.Value{}, err
-	}
-	if _, err := d.ReadToken(); err != io.EOF {
-		return bound.Value{}, fmt.Errorf("content after the value: %v", err)
-	}
-	if v.Kind != bound.KindObject {
-		return lastWins(v), nil
-	}
-	v = foldFieldsBy(v, cFold, "jsonrpc", "id", "method", "params")
-	_, request := lastOf(v, "method")
-	for i, mb := range v.Members {
-		if mb.Name == "method" && mb.Value.Kind == bound.KindString {
-			v.Members[i].Value.Str = cString(mb.Value.Str)
-		}
-		// the id a server answers a request by (red-team pass 3)
-		if mb.Name == "id" && request && mb.Value.Kind == bound.KindString {
-			v.Members[i].Value.Str = cString(mb.Value.Str)
-		}
-	}
-	if m, ok := lastOf(v, "method"); ok && m.Kind == bound.KindString && m.Str == "tools/call" {
+	return readFolded(b, cFold, func(v bound.Value) {
+		_, request := lastOf(v, "method")
 		for i, mb := range v.Members {
-			if mb.Name == "params" && mb.Value.Kind == bound.KindObject {
-				p := foldFieldsBy(mb.Value, cFold, "name", "arguments", "_meta")
-				for j, pm := range p.Members {
-					if pm.Name == "_meta" && pm.Value.Kind == bound.KindObject {
-						p.Members[j].Value = foldFieldsBy(pm.Value, cFold, "io.noescalation/provenance")
-					}
-				}
-				v.Members[i].Value = p
+			if mb.Name == "method" && mb.Value.Kind == bound.KindString {
+				v.Members[i].Value.Str = cString(mb.Value.Str)
+			}
+			// the id a server answers a request by (red-team pass 3)
+			if mb.Name == "id" && request && mb.Value.Kind == bound.KindString {
+				v.Members[i].Value.Str = cString(mb.Value.Str)
 			}
 		}
-	}
-	return lastWins(v), nil
+	})
 }
 
 // cString is s up to its first NUL.
@@ -123,6 +99,17 @@ func cFold(s string) string { return goFold(cString(s)) }
 // other object reads as encoding/json into a map does (the last of a
 // duplicate name wins): a tool's own argument structs are not modelled.
 func readCaseless(b []byte) (bound.Value, error) {
+	return readFolded(b, goFold, nil)
+}
+
+// readFolded reads b whole, every member of every object kept, and renames
+// the members a reader matching names by fold takes for a field: the
+// JSON-RPC envelope's (jsonrpc, id, method, params), a tools/call's params'
+// (name, arguments, _meta) and the provenance key in its _meta. fix, if
+// not nil, then rewrites the envelope's values in place (before the
+// params are read, so a method fix decides whether they are a
+// tools/call's); of the members that match one field the last wins.
+func readFolded(b []byte, fold func(string) string, fix func(bound.Value)) (bound.Value, error) {
 	d := jsontext.NewDecoder(bytes.NewReader(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	v, err := readAllMembers(d)
 	if err != nil {
@@ -134,14 +121,17 @@ func readCaseless(b []byte) (bound.Value, error) {
 	if v.Kind != bound.KindObject {
 		return lastWins(v), nil
 	}
-	v = foldFields(v, "jsonrpc", "id", "method", "params")
+	v = foldFieldsBy(v, fold, "jsonrpc", "id", "method", "params")
+	if fix != nil {
+		fix(v)
+	}
 	if m, ok := lastOf(v, "method"); ok && m.Kind == bound.KindString && m.Str == "tools/call" {
 		for i, mb := range v.Members {
 			if mb.Name == "params" && mb.Value.Kind == bound.KindObject {
-				p := foldFields(mb.Value, "name", "arguments", "_meta")
+				p := foldFieldsBy(mb.Value, fold, "name", "arguments", "_meta")
 				for j, pm := range p.Members {
 					if pm.Name == "_meta" && pm.Value.Kind == bound.KindObject {
-						p.Members[j].Value = foldFields(pm.Value, "io.noescalation/provenance")
+						p.Members[j].Value = foldFieldsBy(pm.Value, fold, "io.noescalation/provenance")
 					}
 				}
 				v.Members[i].Value = p
@@ -191,12 +181,6 @@ func readAllMembers(d *jsontext.Decoder) (bound.Value, error) {
 		return v, err
 	}
 	return readTokenValue(d)
-}
-
-// foldFields renames each member of obj whose name encoding/json matches
-// to one of fields (goFold) to that field.
-func foldFields(obj bound.Value, fields ...string) bound.Value {
-	return foldFieldsBy(obj, goFold, fields...)
 }
 
 // foldFieldsBy renames each member of obj whose name matches one of fields
