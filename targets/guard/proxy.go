@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -185,37 +186,14 @@ const MaxServerLineLimit = 256 << 20
 // maxMessageLimit is the highest client message cap: what Decide admits.
 const maxMessageLimit = admit.DefaultMaxSize
 
-func (p *Proxy) grace() time.Duration {
-	if p.Grace == 0 {
-		return DefaultGrace
-	}
-	return p.Grace
-}
+// The settings as the proxy runs them: each field, or its default where
+// the field is zero (validate refuses a negative one).
+func (p *Proxy) grace() time.Duration { return cmp.Or(p.Grace, DefaultGrace) }
 
-func (p *Proxy) maxMessage() int64 {
-	if p.MaxMessage == 0 {
-		return DefaultMaxMessage
-	}
-	return p.MaxMessage
-}
+func (p *Proxy) maxMessage() int64 { return cmp.Or(p.MaxMessage, DefaultMaxMessage) }
 
-func (p *Proxy) maxServerLine() int64 {
-	if p.MaxServerLine == 0 {
-		return DefaultMaxServerLine
-	}
-	return p.MaxServerLine
-}
+func (p *Proxy) maxServerLine() int64 { return cmp.Or(p.MaxServerLine, DefaultMaxServerLine) }
 
-func (p *Proxy) maxInFlight() int {
-	if p.MaxInFlight == 0 {
-		return DefaultMaxInFlight
-	}
-	return p.MaxInFlight
-}
+func (p *Proxy) maxInFlight() int { return cmp.Or(p.MaxInFlight, DefaultMaxInFlight) }
 
-func (p *Proxy) idBytesInFlight() int {
-	if p.maxInFlightIDBytes == 0 {
-		return DefaultMaxInFlightIDBytes
-	}
-	return p.maxInFlightIDBytes
-}
+func (p *Proxy) idBytesInFlight() int { return cmp.Or(p.maxInFlightIDBytes, DefaultMaxInFlightIDBytes) }
