@@ -60,7 +60,7 @@ func refusedEnvelope(raw []byte, err error) envelope {
 	c := jsonwire.NewCursor(raw, top)
 	for name, v, ok := c.Next(); ok; name, v, ok = c.Next() {
 		tok := name.Of(raw)
-		if admit.Scan(tok, admit.Options{MaxSize: int64(len(tok))}) != nil {
+		if !admittedToken(tok) {
 			return envelope{}
 		}
 		switch {
@@ -84,7 +84,7 @@ func refusedEnvelope(raw []byte, err error) envelope {
 		return envelope{}
 	}
 	tok := id.Of(raw)
-	if admit.Scan(tok, admit.Options{MaxSize: int64(len(tok))}) != nil {
+	if !admittedToken(tok) {
 		return envelope{}
 	}
 	return envelope{id: readID(raw, id)}
