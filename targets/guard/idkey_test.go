@@ -210,14 +210,14 @@ func TestSchemaStoreMatchesToolsListByIDValue(t *testing.T) {
 func TestPendingSetRefusesAnUnkeyableID(t *testing.T) {
 	p := newPendingSet(DefaultMaxInFlight, DefaultMaxInFlightIDBytes)
 	for _, id := range []string{"1" + strings.Repeat("2", maxIDDigits), "1e1099511627776", "", "[1]"} {
-		if err := p.add([]byte(id), false); !errors.Is(err, errIDNotKeyable) {
+		if _, err := p.add([]byte(id), false); !errors.Is(err, errIDNotKeyable) {
 			t.Errorf("add(%.30s…) = %v, want errIDNotKeyable", id, err)
 		}
 	}
 	if len(p.ids) != 0 {
 		t.Errorf("the table holds %d keys after refusing every id", len(p.ids))
 	}
-	if err := p.add([]byte("1.0"), false); err != nil || !p.answered([]byte("1")) {
+	if _, err := p.add([]byte("1.0"), false); err != nil || !p.answered([]byte("1")) {
 		t.Errorf("add(1.0) = %v, or 1 does not answer it", err)
 	}
 }
@@ -227,13 +227,13 @@ func TestPendingSetRefusesAnUnkeyableID(t *testing.T) {
 // nothing more, so no request is left in flight with no one to answer it.
 func TestPendingSetAddsNothingOnceClosed(t *testing.T) {
 	p := newPendingSet(DefaultMaxInFlight, DefaultMaxInFlightIDBytes)
-	if err := p.add([]byte("7"), false); err != nil {
+	if _, err := p.add([]byte("7"), false); err != nil {
 		t.Fatal(err)
 	}
 	if left := p.closeAll(); len(left) != 1 || string(left[0]) != "7" {
 		t.Fatalf("closeAll = %q, want the one request in flight", left)
 	}
-	if err := p.add([]byte("8"), false); !errors.Is(err, errPendingClosed) {
+	if _, err := p.add([]byte("8"), false); !errors.Is(err, errPendingClosed) {
 		t.Errorf("add after closeAll = %v, want errPendingClosed", err)
 	}
 	if len(p.ids) != 0 || p.answered([]byte("8")) {

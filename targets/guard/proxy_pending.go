@@ -28,18 +28,6 @@ type pendingSet struct {
 	// n requests and bytes of their ids in flight, and their bounds
 	n, bytes       int
 	maxN, maxBytes int
-	// shared says whether the request add recorded last shares its id
-	// with another in flight (read by the one goroutine that adds:
-	// sharedLast)
-	shared bool
-}
-
-// sharedLast reports whether the request add recorded last shares its id
-// (as idKeyOf keys it) with another request in flight.
-func (p *pendingSet) sharedLast() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.shared
 }
 
 // pendingCount is the requests of one key in flight, their ids as the
@@ -62,34 +50,35 @@ func newPendingSet(maxN, maxBytes int) *pendingSet {
 	return &pendingSet{ids: map[idKey]pendingCount{}, maxN: maxN, maxBytes: maxBytes}
 }
 
-// add records one request in flight, an initialize request if initialize.
-// It fails with errPendingClosed once the set is closed, with
-// errInFlightFull when the request would pass its bound, and with
-// errIDNotKeyable for an id it cannot key exactly (the session refuses
-// such a request before it gets here: keyRequest).
-func (p *pendingSet) add(id []byte, initialize bool) error {
+// add records one request in flight, an initialize request if initialize,
+// and reports whether its id (as idKeyOf keys it) is shared with another
+// request in flight. It fails with errPendingClosed once the set is
+// closed, with errInFlightFull when the request would pass its bound, and
+// with errIDNotKeyable for an id it cannot key exactly (the session
+// refuses such a request before it gets here: keyRequest).
+func (p *pendingSet) add(id []byte, initialize bool) (shared bool, err error) {
 	key, err := idKeyOf(id)
 	if err != nil {
-		return err
+		return false, err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return errPendingClosed
+		return false, errPendingClosed
 	}
 	if p.n >= p.maxN || p.bytes+len(id) > p.maxBytes {
-		return errInFlightFull
+		return false, errInFlightFull
 	}
 	p.n++
 	p.bytes += len(id)
 	c := p.ids[key]
-	p.shared = len(c.written) > 0
+	shared = len(c.written) > 0
 	c.written = append(c.written, id)
 	if initialize {
 		c.initialize++
 	}
 	p.ids[key] = c
-	return nil
+	return shared, nil
 }
 
 // answered removes one request of this id and reports whether there was

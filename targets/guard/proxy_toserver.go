@@ -83,8 +83,11 @@ func (s *session) decide(line []byte, more bool) {
 		s.log.printf(s.p.Log, "audit: forwarded id %s %s: %s", idText(d.ID), d.Method, d.Refusal.Reason)
 	}
 	isRequest := d.Method != "" && d.ID != nil
+	shared := false
 	if isRequest {
-		switch err := s.inFlight.add(d.ID, d.Method == methodInitialize); {
+		var err error
+		shared, err = s.inFlight.add(d.ID, d.Method == methodInitialize)
+		switch {
 		case errors.Is(err, errIDNotKeyable):
 			// Its answer could not be matched to it: refused, not
 			// forwarded (fail closed; idKey).
@@ -102,7 +105,7 @@ func (s *session) decide(line []byte, more bool) {
 		}
 	}
 	switch {
-	case isRequest && s.inFlight.sharedLast():
+	case shared:
 		// Another request of this id is in flight (MCP forbids it): the
 		// server's answer to a tools/list among them cannot be told from
 		// the other's, whose result may carry anything under "tools"
