@@ -97,7 +97,7 @@ func runGuard(c *call, server []string, f guardFlags) int {
 			return fail("%s: %v", flagName, err)
 		}
 	}
-	raw, err := readInput(f.policyFile, c.stdin, admit.DefaultMaxSize)
+	raw, err := readConfigFile(f.policyFile, admit.DefaultMaxSize)
 	if err != nil {
 		return fail("--policy: %v", err)
 	}
@@ -134,7 +134,7 @@ func runGuard(c *call, server []string, f guardFlags) int {
 		Signals:       signals,
 	}
 	if f.auditFile != "" {
-		audit, err := os.OpenFile(f.auditFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		audit, err := openAuditFile(f.auditFile)
 		if err != nil {
 			return fail("--audit: %v", err)
 		}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Red-team pass 4 (docs/GUARD.md), class "files that hang the guard": a
+// file the guard reads before it starts the server (--policy, --tools) or
+// opens for its audit log (--audit) blocked it for ever when it was a FIFO
+// with no writer (open(2) for reading waits for one; for writing, for a
+// reader) or whose writer never closes, and a device such as /dev/zero
+// was read to the 20 MiB cap. Each is now refused with exit 2 and a typed
+// message before the server starts, within ten times the guard's own
+// waiting time (configReadTimeout, lowered here; CI machines are loaded);
+// a pipe with its writer (`--policy <(cat p.json)`) keeps working.
+func TestGuardCommandRefusesFilesThatWouldHangIt(t *testing.T) {
+	old := configReadTimeout
+	configReadTimeout = 300 * time.Millisecond
+	t.Cleanup(func() { configReadTimeout = old })
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy, "tools.json": `{"tools":[]}`})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	fifo := func(name string) string {
+		if err := syscall.Mkfifo(p(name), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p(name)
+	}
+	// a FIFO whose writer (this test, O_RDWR: a reader and a writer that
+	// never closes) wrote a policy and stays
+	stuck := fifo("stuck")
+	w, err := os.OpenFile(stuck, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.WriteString(guardPolicy); err != nil {
+		t.Fatal(err)
+	}
+	// a FIFO whose writer never ends: read to the cap, not for ever
+	endless := fifo("endless")
+	ew, err := os.OpenFile(endless, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		b := []byte(strings.Repeat(" ", 64<<10))
+		for {
+			if _, err := ew.Write(b); err != nil {
+				return
+			}
+		}
+	}()
+	defer ew.Close()
+	marker := p("started")
+	server := []string{"--", "sh", "-c", "touch " + marker + "; cat"}
+	args := func(extra ...string) []string {
+		return append(append([]string{"guard", "--component", "cli", "--absent", "originate"}, extra...), server...)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want error
+	}{
+		{"--policy a FIFO with no writer", args("--policy", fifo("nowriter")), errNoWriter},
+		{"--tools a FIFO with no writer", args("--policy", p("policy.json"), "--tools", fifo("nowriter-tools")), errNoWriter},
+		{"--policy a FIFO whose writer never closes", args("--policy", stuck), errConfigTimeout},
+		{"--policy a directory", args("--policy", dir), errNotAFile},
+		{"--tools a directory", args("--policy", p("policy.json"), "--tools", dir), errNotAFile},
+		{"--policy /dev/zero", args("--policy", "/dev/zero"), errNotAFile},
+		{"--tools /dev/zero", args("--policy", p("policy.json"), "--tools", "/dev/zero"), errNotAFile},
+		{"--policy a pipe without end", args("--policy", endless), errInputTooLarge},
+		{"--audit a FIFO with no reader", args("--policy", p("policy.json"), "--audit", fifo("noreader")), errNoReader},
+	} {
+		os.Remove(marker)
+		type result struct {
+			code           int
+			stdout, stderr string
+		}
+		done := make(chan result, 1)
+		start := time.Now()
+		go func() {
+			code, out, errOut := runCmd(t, guardPing+"\n", c.args...)
+			done <- result{code, out, errOut}
+		}()
+		var r result
+		select {
+		case r = <-done:
+		case <-time.After(10 * configReadTimeout):
+			t.Errorf("%s: the guard still waits after %v (ten times its own waiting time)", c.name, 10*configReadTimeout)
+			continue
+		}
+		_, err := os.Stat(marker)
+		if r.code != exitUsage || err == nil || !strings.Contains(r.stderr, "canonfuzz guard: ") {
+			t.Errorf("%s: exit %d (want %d), the server started %v, stderr %q", c.name, r.code, exitUsage, err == nil, r.stderr)
+		}
+		var msg string
+		switch {
+		case errors.Is(c.want, errNoWriter), errors.Is(c.want, errConfigTimeout), errors.Is(c.want, errNotAFile), errors.Is(c.want, errNoReader):
+			msg = c.want.Error()
+		case errors.Is(c.want, errInputTooLarge):
+			msg = "the size cap"
+		}
+		if !strings.Contains(r.stderr, msg) {
+			t.Errorf("%s: stderr %q, want the refusal %q", c.name, r.stderr, msg)
+		}
+		t.Logf("%s: %v: %s", c.name, time.Since(start).Round(time.Millisecond), strings.SplitN(r.stderr, "\n", 2)[0])
+	}
+}
+
+// readConfigFile's errors are typed: errors.Is finds the class.
+func TestReadConfigFileErrorsAreTyped(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "f")
+	if err := syscall.Mkfifo(f, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]error{f: errNoWriter, dir: errNotAFile, "/dev/zero": errNotAFile} {
+		_, err := readConfigFile(name, 1<<20)
+		var ce *configFileError
+		if !errors.Is(err, want) || !errors.As(err, &ce) || ce.Name != name {
+			t.Errorf("%s: %v, want a *configFileError of %v", name, err, want)
+		}
+	}
+}
+
+// Pipes with their writer keep working, in the guard as a process started
+// by bash: process substitution for --policy and --tools (the writer may
+// be slow, within the waiting time) and for --audit (a reader), and the
+// policy from a pipe made by this test (/dev/fd/N).
+func TestGuardProcessReadsPipesWithTheirWriter(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy, "tools.json": `{"tools":[]}`})
+	audit := filepath.Join(dir, "audit.log")
+	refused := `"id":2,"error":{"code":-32001,`
+	for _, c := range []struct{ name, script, id2 string }{
+		{"--policy <(cat)", `exec "$0" guard --policy <(cat policy.json) --component cli --absent originate -- cat`, refused},
+		{"--policy <(slow writer)", `exec "$0" guard --policy <(sleep 0.3; cat policy.json) --component cli --absent originate -- cat`, refused},
+		{"--tools <(cat)", `exec "$0" guard --policy policy.json --tools <(cat tools.json) --component cli --absent originate -- cat`, refused},
+		// audit mode: the violation is forwarded (cat echoes it) and logged
+		{"--audit >(cat)", `exec "$0" guard --policy policy.json --audit >(cat > audit.log) --component cli --absent originate -- cat`, `"id":2,"method":"tools/call"`},
+	} {
+		cmd := exec.Command("bash", "-c", c.script, os.Args[0])
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), runMainEnv+"=1")
+		cmd.Stdin = strings.NewReader(guardInside + "\n" + guardOutside + "\n")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("%s: %v (stderr %s)", c.name, err, stderrOf(err))
+			continue
+		}
+		// cat echoes what the server read: the call of id 1 forwarded
+		if !strings.Contains(string(out), `"id":1,"method":"tools/call"`) || !strings.Contains(string(out), c.id2) {
+			t.Errorf("%s: the client read %q, want the call of id 1 forwarded and %s", c.name, out, c.id2)
+		}
+	}
+	// --audit >(cat): the violation of id 2, forwarded in audit mode
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, _ := os.ReadFile(audit)
+		if strings.Contains(string(b), `"id":2`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the audit log through >(cat) holds %q, want the violation of id 2", b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// a pipe this test made, its writer closed after the policy
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := w.WriteString(guardPolicy); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	code, out, errOut := runCmd(t, guardInside+"\n", "guard", "--policy", "/dev/fd/"+strconv.Itoa(int(r.Fd())), "--component", "cli", "--absent", "originate", "--", "cat")
+	if code != 0 || !strings.Contains(out, `"id":1,"method":"tools/call"`) {
+		t.Errorf("--policy /dev/fd/N of a pipe: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+func stderrOf(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return string(ee.Stderr)
+	}
+	return ""
+}
