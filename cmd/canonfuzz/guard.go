@@ -102,6 +102,9 @@ func runGuard(c *call, server []string, f guardFlags) int {
 		return fail("--policy: %v", err)
 	}
 	policy, err := bound.ParseBound(raw)
+	if err == nil {
+		err = guard.CheckPolicyNUL(policy)
+	}
 	if err != nil {
 		return fail("--policy %s: %v", f.policyFile, err)
 	}

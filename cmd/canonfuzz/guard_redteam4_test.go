@@ -198,3 +198,50 @@ func stderrOf(err error) string {
 	}
 	return ""
 }
+
+// Red-team pass 4, class "a policy that names a NUL": `canonfuzz guard`
+// accepted `[{"tool":"read_file\u0000"}]`, a rule on read_file to a server
+// reading C strings. A policy or a tools file holding U+0000 in a string
+// the guard reads is now refused, exit 2 with the string's JSON pointer,
+// before the server starts.
+func TestGuardCommandRefusesAPolicyNamingANUL(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"policy.json":      guardPolicy,
+		"tool.json":        `[{"tool":"read_file\u0000"}]`,
+		"arg.json":         `[{"tool":"read_file","args":{"path\u0000":{"prefix":"/srv/acme/"}}}]`,
+		"value.json":       `[{"tool":"read_file","args":{"path":{"in":["/srv/acme/a","/srv/acme/b\u0000"]}}}]`,
+		"prefix.json":      `[{"tool":"read_file","args":{"path":{"and":[{"prefix":"/srv/acme\u0000/"}]}}}]`,
+		"tools-name.json":  `{"tools":[{"name":"read_file\u0000","inputSchema":{"properties":{"path":{"format":"path"}}}}]}`,
+		"tools-arg.json":   `{"tools":[{"name":"read_file","inputSchema":{"properties":{"path\u0000":{"format":"path"}}}}]}`,
+		"tools-clean.json": `{"tools":[{"name":"read_file","inputSchema":{"properties":{"path":{"format":"path"}}}}]}`,
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	marker := p("started")
+	for _, c := range []struct {
+		name    string
+		args    []string
+		pointer string
+	}{
+		{"a tool name", []string{"--policy", p("tool.json")}, `"/0/tool"`},
+		{"an argument name", []string{"--policy", p("arg.json")}, `"/0/args/path\x00"`},
+		{"an in value", []string{"--policy", p("value.json")}, `"/0/args/path/in/1"`},
+		{"a prefix inside and", []string{"--policy", p("prefix.json")}, `"/0/args/path/and/0/prefix"`},
+		{"a tools file's tool name", []string{"--policy", p("policy.json"), "--tools", p("tools-name.json")}, `"/tools/0/name"`},
+		{"a tools file's argument name", []string{"--policy", p("policy.json"), "--tools", p("tools-arg.json")}, `"/tools/0/inputSchema/properties/path\x00"`},
+		{"clean (the server starts)", []string{"--policy", p("policy.json"), "--tools", p("tools-clean.json")}, ""},
+	} {
+		os.Remove(marker)
+		args := append(append([]string{"guard", "--component", "cli", "--absent", "originate"}, c.args...), "--", "sh", "-c", "touch "+marker+"; cat")
+		code, _, errOut := runCmd(t, guardPing+"\n", args...)
+		_, err := os.Stat(marker)
+		if c.pointer == "" {
+			if code != 0 || err != nil {
+				t.Errorf("%s: exit %d, started %v: %s", c.name, code, err == nil, errOut)
+			}
+			continue
+		}
+		if code != exitUsage || err == nil || !strings.Contains(errOut, "holds U+0000") || !strings.Contains(errOut, c.pointer) {
+			t.Errorf("%s: exit %d (want %d), the server started %v, stderr %q; want the NUL refused at %s", c.name, code, exitUsage, err == nil, errOut, c.pointer)
+		}
+	}
+}

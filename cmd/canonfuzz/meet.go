@@ -9,6 +9,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
 func init() {
@@ -93,6 +94,13 @@ func loadTools(c *call, name string) (bound.Canon, int) {
 		return bound.Canon{}, c.fail("--tools: %v", err)
 	}
 	s, err := bound.ParseTools(raw)
+	if err == nil {
+		// a name holding U+0000 is another name to a server reading C
+		// strings (red-team pass 4 of docs/GUARD.md); ParseTools accepted
+		// raw, so it decodes
+		v, _ := bound.ParseValue(raw)
+		err = guard.CheckToolsNUL(v)
+	}
 	if err != nil {
 		return bound.Canon{}, c.fail("--tools %s: %v", name, err)
 	}
