@@ -41,7 +41,7 @@ func TestProxyAnswersWhenTheAuditLogIsNotRead(t *testing.T) {
 		r.in.Close()
 	}()
 	answered := map[string]bool{}
-	refused := 0                       // -32603: the violation could not be recorded
+	refused := 0 // -32603: the violation could not be recorded
 	// one stall of the grace, then no more waiting: ten times the grace,
 	// and 5 s for the hundred calls themselves on a loaded machine (the
 	// guard before the fix waits for ever)
