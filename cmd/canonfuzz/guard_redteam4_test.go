@@ -250,3 +250,54 @@ func TestGuardCommandRefusesAPolicyNamingANUL(t *testing.T) {
 		}
 	}
 }
+
+// The same class, the guard's own log: `--policy /dev/stderr` (or
+// /dev/fd/2, /proc/self/fd/2) when standard error is a pipe opens that
+// pipe for reading, whose writer is the guard itself: it read its own log
+// lines as a policy, and waited for ever (since f2497b0, for the 10 s
+// deadline) for an end that never comes. A file the guard reads that is
+// its standard error is now refused at once (errOwnLog), as its standard
+// input and output are; --audit may still name it (it writes there).
+func TestGuardProcessRefusesItsOwnStderrAsAPolicy(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"policy.json": guardPolicy})
+	for _, c := range []struct{ name, flag, path string }{
+		{"--policy /dev/stderr", "--policy", "/dev/stderr"},
+		{"--policy /dev/fd/2", "--policy", "/dev/fd/2"},
+		{"--tools /proc/self/fd/2", "--tools", "/proc/self/fd/2"},
+	} {
+		args := []string{"guard", "--component", "cli", "--absent", "originate"}
+		if c.flag == "--tools" {
+			args = append(args, "--policy", filepath.Join(dir, "policy.json"))
+		}
+		args = append(args, c.flag, c.path, "--", "cat")
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), runMainEnv+"=1")
+		cmd.Stdin = strings.NewReader(guardPing + "\n")
+		errR, errW, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stderr = errW
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		errW.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			errR.SetReadDeadline(time.Now().Add(time.Second))
+			b := make([]byte, 4096)
+			n, _ := errR.Read(b)
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitUsage || !strings.Contains(string(b[:n]), errOwnLog.Error()) {
+				t.Errorf("%s: %v, stderr %q; want exit %d, refused as the guard's log", c.name, err, b[:n], exitUsage)
+			}
+		case <-time.After(5 * time.Second): // less than the pipe deadline: refused at once, not timed out
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("%s: the guard still runs after 5 s: it reads its own standard error", c.name)
+		}
+		errR.Close()
+	}
+}
