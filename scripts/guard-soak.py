@@ -11,7 +11,8 @@ log and from what the client read:
   - every message the guard relays is one line to the server (it read
     exactly as many lines as were relayed);
   - every request got exactly one answer: each id once, and one id-null
-    answer per message refused before its id could be read;
+    answer per message refused before its id could be read, -32600 for
+    each request with id null (MCP forbids it; the server never reads one);
   - the guard exited 0.
 
 Python 3 standard library only.
@@ -41,8 +42,8 @@ def call(ident, path, extra=""):
 
 def workload(n, rng, max_message):
     """Yield (kind, id, line): kind says what the guard must do with it."""
-    kinds = ["in", "out", "ping", "notification", "response", "smuggle", "duplicate", "oversize", "unparseable"]
-    weights = [30, 20, 10, 10, 5, 15, 4, 2, 4]
+    kinds = ["in", "out", "ping", "notification", "response", "smuggle", "duplicate", "oversize", "unparseable", "null-id"]
+    weights = [30, 20, 10, 10, 5, 15, 4, 2, 4, 2]
     for i in range(n):
         kind = rng.choices(kinds, weights)[0]
         ident = "%s-%d" % (kind, i)
@@ -80,6 +81,12 @@ def workload(n, rng, max_message):
             # answered -32700 by the id its first 4 KiB show ("ids: over the cap")
             pad = "x" * (max_message + 1)
             yield kind, ident, call(ident, "/srv/acme/a", ',"pad":"%s"' % pad)
+        elif kind == "null-id":
+            # a request with id null, which MCP forbids: refused -32600 with
+            # id null, never relayed (docs/GUARD.md, red-team pass 4)
+            method = rng.choice(["ping", "tools/list", "tools/call"])
+            name = rng.choice(['"id"', '"\\u0069d"'])
+            yield kind, None, '{"jsonrpc":"2.0",%s:null,"method":"%s","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"}}}' % (name, method)
         else:  # unparseable: cut short, trailing garbage (id null), a lone surrogate (by its id)
             which = rng.randrange(3)
             if which == 0:
@@ -121,6 +128,7 @@ def main():
     writer.start()
     answers = collections.Counter()
     null_answers = 0
+    null_codes = collections.Counter()
     codes = {}
     for raw in proc.stdout:
         for c in (b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", "\u0085".encode(), "\u2028".encode(), "\u2029".encode()):
@@ -131,6 +139,7 @@ def main():
             fail("the client read a request from the server: %.200r" % raw)
         if msg.get("id") is None:
             null_answers += 1
+            null_codes[(msg.get("error") or {}).get("code")] += 1
             continue
         answers[msg["id"]] += 1
         codes[msg["id"]] = (msg.get("error") or {}).get("code")
@@ -146,7 +155,9 @@ def main():
     kinds = collections.Counter(k for k, _, _ in msgs)
     relayed = kinds["in"] + kinds["ping"] + kinds["notification"] + kinds["response"] + kinds["smuggle"] + kinds["smuggle-ping"]
     refused_null = sum(1 for k, ident, _ in msgs if k == "unparseable" and ident is None)
-    check(null_answers == refused_null, "%d id-null answers, want %d (unparseable: cut short or trailing content)" % (null_answers, refused_null))
+    check(null_answers == refused_null + kinds["null-id"],
+          "%d id-null answers, want %d (unparseable: cut short or trailing content; requests with id null)" % (null_answers, refused_null + kinds["null-id"]))
+    check(null_codes[-32600] == kinds["null-id"], "%d id-null answers -32600, want %d (requests with id null)" % (null_codes[-32600], kinds["null-id"]))
     for kind, ident, _ in msgs:
         if ident is None:
             continue

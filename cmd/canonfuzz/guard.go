@@ -97,11 +97,19 @@ func runGuard(c *call, server []string, f guardFlags) int {
 			return fail("%s: %v", flagName, err)
 		}
 	}
-	raw, err := readInput(f.policyFile, c.stdin, admit.DefaultMaxSize)
+	for flagName, name := range map[string]string{"--policy": f.policyFile, "--tools": f.tools} {
+		if err := notTheLog(name, c.stderr); err != nil {
+			return fail("%s: %v", flagName, err)
+		}
+	}
+	raw, err := readConfigFile(f.policyFile, admit.DefaultMaxSize)
 	if err != nil {
 		return fail("--policy: %v", err)
 	}
 	policy, err := bound.ParseBound(raw)
+	if err == nil {
+		err = guard.CheckPolicyNUL(policy)
+	}
 	if err != nil {
 		return fail("--policy %s: %v", f.policyFile, err)
 	}
@@ -134,7 +142,7 @@ func runGuard(c *call, server []string, f guardFlags) int {
 		Signals:       signals,
 	}
 	if f.auditFile != "" {
-		audit, err := os.OpenFile(f.auditFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		audit, err := openAuditFile(f.auditFile)
 		if err != nil {
 			return fail("--audit: %v", err)
 		}
@@ -171,6 +179,33 @@ func notTheTransport(name string, stdin io.Reader) error {
 		if f, ok := std.(*os.File); ok {
 			if sfi, err := f.Stat(); err == nil && os.SameFile(fi, sfi) {
 				return fmt.Errorf("%w: %s is the same file", errTransport, name)
+			}
+		}
+	}
+	return nil
+}
+
+// errOwnLog is matched by the error of notTheLog.
+var errOwnLog = errors.New("standard error is the guard's log")
+
+// notTheLog refuses a file the guard reads (--policy, --tools) that names
+// its standard error (/dev/stderr, /dev/fd/2, the pipe's own name): when
+// that is a pipe, opening it for reading gives its read end, whose writer
+// is the guard itself, so the guard would read its own log lines and wait
+// for an end that never comes (red-team pass 4, docs/GUARD.md). --audit
+// may name it: the guard writes there.
+func notTheLog(name string, stderr io.Writer) error {
+	if name == "" || name == "-" {
+		return nil
+	}
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil // opening it reports the error
+	}
+	for _, std := range []any{stderr, os.Stderr} {
+		if f, ok := std.(*os.File); ok {
+			if sfi, err := f.Stat(); err == nil && os.SameFile(fi, sfi) {
+				return fmt.Errorf("%w: %s is the same file", errOwnLog, name)
 			}
 		}
 	}

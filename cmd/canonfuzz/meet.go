@@ -9,6 +9,7 @@ import (
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
+	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
 func init() {
@@ -75,16 +76,31 @@ func printMalformed(w io.Writer, file string, err error) {
 	fmt.Fprintf(w, "%s\n", b)
 }
 
-// loadTools reads the --tools file, if any, into a bound.Canon.
+// loadTools reads the --tools file, if any, into a bound.Canon: standard
+// input for "-" where a command allows it, any other name as a
+// configuration file that cannot hang the command (readConfigFile).
 func loadTools(c *call, name string) (bound.Canon, int) {
 	if name == "" {
 		return bound.Canon{}, exitOK
 	}
-	raw, err := readInput(name, c.stdin, admit.DefaultMaxSize)
+	var raw []byte
+	var err error
+	if name == "-" {
+		raw, err = readInput(name, c.stdin, admit.DefaultMaxSize)
+	} else {
+		raw, err = readConfigFile(name, admit.DefaultMaxSize)
+	}
 	if err != nil {
 		return bound.Canon{}, c.fail("--tools: %v", err)
 	}
 	s, err := bound.ParseTools(raw)
+	if err == nil {
+		// a name holding U+0000 is another name to a server reading C
+		// strings (red-team pass 4 of docs/GUARD.md); ParseTools accepted
+		// raw, so it decodes
+		v, _ := bound.ParseValue(raw)
+		err = guard.CheckToolsNUL(v)
+	}
 	if err != nil {
 		return bound.Canon{}, c.fail("--tools %s: %v", name, err)
 	}

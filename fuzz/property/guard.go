@@ -68,7 +68,8 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //     answer:has-method), and never a message every reader reads as one
 //     non-call, which section 4.2 says to relay, unless admission refused
 //     it or it is a request whose id is a boolean, an object or an array,
-//     which JSON-RPC 2.0 section 4 forbids (answer:relayable).
+//     which JSON-RPC 2.0 section 4 forbids, or null, which MCP forbids
+//     (answer:relayable).
 func GuardDecisionReadsInside(decide Decider, raw []byte) *Violation {
 	const name = "GuardForwardsOnlyWhatEveryParserReadsInside"
 	cfg := GuardConfig()
@@ -234,10 +235,12 @@ func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violatio
 	if d.Refusal != nil && (errors.Is(d.Refusal, guard.ErrNotAdmitted) || errors.Is(d.Refusal, guard.ErrTooLarge)) {
 		return nil // admission caps the readers do not have: depth, number range, size
 	}
-	if id, ok := r.Tree.Get("id"); ok && r.Method != nil && id.Kind != bound.KindString && id.Kind != bound.KindNumber && id.Kind != bound.KindNull {
+	if id, ok := r.Tree.Get("id"); ok && r.Method != nil && id.Kind != bound.KindString && id.Kind != bound.KindNumber {
 		// JSON-RPC 2.0 section 4: a request's id "MUST contain a String,
-		// Number, or Null value"; one of another type is no request to
-		// relay (the guard could not match its answer)
+		// Number, or Null value", and MCP (2025-06-18, basic "Requests"):
+		// "the ID MUST NOT be null"; a request of another id is no request
+		// to relay (the guard could neither match its answer nor answer it
+		// for a server that goes away)
 		return nil
 	}
 	return violated(property, "answer:relayable", "answered %q (%v), though every reader reads one message that is not a tools/call, to be relayed unchanged",

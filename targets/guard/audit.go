@@ -3,7 +3,9 @@ package guard
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -29,7 +31,21 @@ type AuditLog struct {
 	mu  sync.Mutex
 	w   io.Writer
 	now func() time.Time
+	// stall, when positive, bounds each write to a w that takes a write
+	// deadline (a pipe, an *os.File the runtime polls): a log whose
+	// reader stops reading fails the write instead of blocking the
+	// session for ever (red-team pass 4 of docs/GUARD.md).
+	stall time.Duration
+	// stalled is the error of a write that ran out of time: the log may
+	// end inside a record, so every later Record fails with it, at once.
+	stalled error
 }
+
+// errAuditStalled is the cause of a record not written within the stall.
+var errAuditStalled = errors.New("the audit log was not read")
+
+// writeDeadliner is a writer that takes a write deadline (*os.File).
+type writeDeadliner interface{ SetWriteDeadline(time.Time) error }
 
 // NewAuditLog writes to w (opened with O_APPEND by the caller).
 func NewAuditLog(w io.Writer) *AuditLog { return &AuditLog{w: w, now: time.Now} }
@@ -67,7 +83,22 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 	line = reframe(line)
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.stalled != nil {
+		return false, a.stalled
+	}
+	if dw, ok := a.w.(writeDeadliner); ok && a.stall > 0 {
+		if dw.SetWriteDeadline(time.Now().Add(a.stall)) != nil {
+			dw = nil // a regular file: no deadline, and none needed
+		}
+		if dw != nil {
+			defer dw.SetWriteDeadline(time.Time{})
+		}
+	}
 	if _, err := a.w.Write(append(line, '\n')); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			a.stalled = fmt.Errorf("%w within %v: no violation is recorded after it", errAuditStalled, a.stall)
+			return false, a.stalled
+		}
 		return false, err
 	}
 	return true, nil

@@ -85,11 +85,13 @@ func decide(raw []byte, cfg Config, chains *chainCache) Decision {
 		if methodHoldsNUL(method, name) {
 			return refusedTopLevel(id, methodWithNUL(name), notification)
 		}
-		if id == nil && m.id.ok && msg[m.id.Start] != 'n' {
-			// A boolean, object or array id: not forwarded, as the guard
-			// could neither match its answer nor answer it for a server
-			// that goes away. (An id null, which JSON-RPC 2.0 allows, is
-			// relayed: a server answers it by id null.)
+		if id == nil && m.id.ok {
+			// A null, boolean, object or array id: not forwarded, as the
+			// guard could neither match its answer nor answer it for a
+			// server that goes away. MCP forbids id null in a request
+			// (2025-06-18, basic "Requests"), which JSON-RPC 2.0 allows:
+			// relayed, it was never counted in flight, so the guard
+			// dropped it unanswered when the server went away.
 			d := answer(nil, requestIDNotStringOrNumber(m.id.kindOf(msg)))
 			d.Method = name
 			return d

@@ -59,7 +59,7 @@ func DecideReference(raw []byte, cfg Config) Decision {
 		if cString(m.Str) != m.Str {
 			return refusedTopLevel(id, methodWithNUL(m.Str), notification)
 		}
-		if idv, ok := v.Get("id"); ok && id == nil && idv.Kind != bound.KindNull {
+		if idv, ok := v.Get("id"); ok && id == nil {
 			d := answer(nil, requestIDNotStringOrNumber(idv.Kind.String()))
 			d.Method = m.Str
 			return d

@@ -158,6 +158,13 @@ func (p *Proxy) validate() error {
 	if err := p.Config.Validate(); err != nil {
 		return err
 	}
+	// once a session, not per message: Config.Validate runs in every Decide
+	if err := CheckPolicyNUL(p.Config.Policy); err != nil {
+		return err
+	}
+	if err := schemasNUL(p.Config.Canon.Schemas); err != nil {
+		return err
+	}
 	if p.Config.Mode == Audit && p.Audit == nil {
 		return fmt.Errorf("%w: audit mode needs an audit log", ErrConfig)
 	}

@@ -76,6 +76,7 @@ func newSession(p *Proxy, srv *server, out io.Writer) *session {
 	}
 	if p.Audit != nil {
 		s.audit = NewAuditLog(p.Audit)
+		s.audit.stall = p.grace() // as long as the server's input may stall
 	}
 	out, closeOut := pollableOutput(out)
 	s.toCli = newLineQueue(queueFactor * p.maxServerLine()).sendingTo(out)

@@ -11,11 +11,11 @@ import "testing"
 // lax decoder does, answered another request's id) nor answered it when
 // the server went away. Now each is refused -32600 with id null (its id
 // cannot be written back), and the server never sees it. An id null, which
-// JSON-RPC 2.0 allows (MCP does not), is relayed as before: the cancel
-// table of docs/GUARD.md relays one, and a server answers it by id null.
+// JSON-RPC 2.0 allows and MCP forbids, was relayed; since red-team pass 4
+// it is refused alike (TestDecideRefusesARequestWithIDNull).
 func TestDecideRefusesARequestWhoseIDIsNotAStringOrNumber(t *testing.T) {
 	cfg := vectorConfig(t, Originate, Enforce)
-	for _, id := range []string{`true`, `false`, `{}`, `{"a":1}`, `[]`, `[1]`} {
+	for _, id := range []string{`true`, `false`, `{}`, `{"a":1}`, `[]`, `[1]`, `null`} {
 		for _, method := range []string{"ping", "tools/list", "initialize", "resources/read"} {
 			msg := `{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `"}`
 			for _, twin := range decideTwins {
@@ -34,7 +34,6 @@ func TestDecideRefusesARequestWhoseIDIsNotAStringOrNumber(t *testing.T) {
 		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 		`{"jsonrpc":"2.0","id":"a","method":"ping"}`,
-		`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
 		`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
 	} {
 		if d := Decide([]byte(msg), cfg); d.Action != Relay {

@@ -46,7 +46,7 @@ func requestIDWithNUL() *Refusal {
 //go:noinline
 func requestIDNotStringOrNumber(kind string) *Refusal {
 	return &Refusal{Class: ErrNotRequest, Code: CodeInvalidRequest,
-		Reason: "a request's id must be a string, a number or null (JSON-RPC 2.0 section 4), not " + kind}
+		Reason: "a request's id must be a string or a number (JSON-RPC 2.0 section 4; MCP forbids null), not " + kind}
 }
 
 //go:noinline
