@@ -51,7 +51,7 @@
 // the kind and the offset), and only when they refuse, so admitting costs
 // nothing more. It is not in the message: Error() reads as before. digest.Error is a type of its own around
 // it because callers tell a request admission refused from one the digest
-// refused with errors.As. Four error types
+// refused with errors.As. Five error types
 // of the targets carry a position and are not this type, each for a reason:
 //
 //   - jcs.WriteError is not a refusal of its input: the writer returns it
@@ -69,6 +69,10 @@
 //     3.2.4), a string value, not into a JSON text: its Offset counts bytes
 //     of the decoded pattern, which no offset of the document equals once
 //     the string held an escape.
+//   - guard.NULError refuses the guard's own configuration (a policy, a
+//     tools file) at load, not a message: like bound.MalformedError it
+//     names a Pointer into the decoded document, and it matches
+//     guard.ErrConfig, which every configuration fault matches.
 //
 // # Security Considerations
 //
