@@ -20,7 +20,7 @@ func add(n int) error {
 
 var answered, gone, other int
 
-func answer() { answered++ }
+func answer()   { answered++ }
 func goneAway() { gone++ }
 
 // Put acts on add's refusal: the first statement of each branch a test of
