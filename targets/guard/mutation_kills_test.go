@@ -10,6 +10,55 @@ import (
 // The tests of the refusal-site sweep after the three red-team passes
 // (docs/MUTATION.md, "The sweep after three red-team passes"): each kills
 // a mutant that survived the sweep or was not covered, named beside it.
+// The pending table's test comes first: a test binary runs its tests in
+// source order, and with the table's bound mutated away the session test
+// waits 20 s for an answer, which made the sweep's batch a Timeout where
+// the table's test fails at once.
+
+// The pending table holds requests up to its bounds exactly: maxN
+// requests, and ids of maxBytes bytes in all; one more request, or one
+// more byte of id, is refused with errInFlightFull (and the table is left
+// as it was). The red-team pass's tests set the byte bound a byte short of
+// whole ids, so the byte bound's comparison could move by one.
+//
+// Kills targets/guard/pendingSet.add#1:ShiftCap.1 (p.bytes+len(id) >
+// p.maxBytes moved to >=) and holds the count's edge (ShiftCap, p.n >=
+// p.maxN moved to >).
+func TestPendingSetHoldsRequestsUpToItsBoundsExactly(t *testing.T) {
+	add := func(p *pendingSet, id string) error {
+		_, err := p.add([]byte(id), false)
+		return err
+	}
+	// bytes: "a" and "b" are 3 bytes each, 6 in all, the bound
+	p := newPendingSet(10, 6)
+	for _, id := range []string{`"a"`, `"b"`} {
+		if err := add(p, id); err != nil {
+			t.Fatalf("add(%s) within 6 bytes of ids: %v, want it held", id, err)
+		}
+	}
+	if err := add(p, `1`); !errors.Is(err, errInFlightFull) {
+		t.Errorf("add(1), a 7th byte of ids past the bound of 6: %v, want errInFlightFull", err)
+	}
+	if n := p.size(); n != 2 {
+		t.Errorf("%d requests in flight after the refusal, want 2", n)
+	}
+	// count: two requests, the bound; a third is one too many
+	p = newPendingSet(2, 1<<20)
+	for _, id := range []string{`1`, `2`} {
+		if err := add(p, id); err != nil {
+			t.Fatalf("add(%s) within 2 requests: %v, want it held", id, err)
+		}
+	}
+	if err := add(p, `3`); !errors.Is(err, errInFlightFull) {
+		t.Errorf("add(3), a third request past the bound of 2: %v, want errInFlightFull", err)
+	}
+	if !p.answered([]byte(`1`)) {
+		t.Fatal("request 1, in flight, not found to answer")
+	}
+	if err := add(p, `3`); err != nil {
+		t.Errorf("add(3) once request 1 is answered: %v, want it held", err)
+	}
+}
 
 // The answer to a request past the bound on requests in flight says why,
 // with the bounds as the literals they are documented as (65,536 requests,
@@ -61,50 +110,5 @@ func TestProxyAnswersPastTheInFlightBoundWithItsBounds(t *testing.T) {
 			}
 			<-done
 		})
-	}
-}
-
-// The pending table holds requests up to its bounds exactly: maxN
-// requests, and ids of maxBytes bytes in all; one more request, or one
-// more byte of id, is refused with errInFlightFull (and the table is left
-// as it was). The red-team pass's tests set the byte bound a byte short of
-// whole ids, so the byte bound's comparison could move by one.
-//
-// Kills targets/guard/pendingSet.add#1:ShiftCap.1 (p.bytes+len(id) >
-// p.maxBytes moved to >=) and holds the count's edge (ShiftCap, p.n >=
-// p.maxN moved to >).
-func TestPendingSetHoldsRequestsUpToItsBoundsExactly(t *testing.T) {
-	add := func(p *pendingSet, id string) error {
-		_, err := p.add([]byte(id), false)
-		return err
-	}
-	// bytes: "a" and "b" are 3 bytes each, 6 in all, the bound
-	p := newPendingSet(10, 6)
-	for _, id := range []string{`"a"`, `"b"`} {
-		if err := add(p, id); err != nil {
-			t.Fatalf("add(%s) within 6 bytes of ids: %v, want it held", id, err)
-		}
-	}
-	if err := add(p, `1`); !errors.Is(err, errInFlightFull) {
-		t.Errorf("add(1), a 7th byte of ids past the bound of 6: %v, want errInFlightFull", err)
-	}
-	if n := p.size(); n != 2 {
-		t.Errorf("%d requests in flight after the refusal, want 2", n)
-	}
-	// count: two requests, the bound; a third is one too many
-	p = newPendingSet(2, 1<<20)
-	for _, id := range []string{`1`, `2`} {
-		if err := add(p, id); err != nil {
-			t.Fatalf("add(%s) within 2 requests: %v, want it held", id, err)
-		}
-	}
-	if err := add(p, `3`); !errors.Is(err, errInFlightFull) {
-		t.Errorf("add(3), a third request past the bound of 2: %v, want errInFlightFull", err)
-	}
-	if !p.answered([]byte(`1`)) {
-		t.Fatal("request 1, in flight, not found to answer")
-	}
-	if err := add(p, `3`); err != nil {
-		t.Errorf("add(3) once request 1 is answered: %v, want it held", err)
 	}
 }
