@@ -19,4 +19,6 @@ type Error struct {
 
 func (e *Error) Error() string { return string(e.Kind) }
 
+func (e *Error) Unwrap() error { return e.Kind }
+
 func fail(k Kind, off int) error { return &Error{Kind: k, Offset: off} }
