@@ -28,6 +28,11 @@ func (f *finder) statement(s ast.Stmt, fnType *ast.FuncType) {
 	if ret, ok := s.(*ast.ReturnStmt); ok {
 		f.returned(sc, ret)
 	}
+	if !sc.found {
+		if k := f.handledSentinel(s); k != "" {
+			sc.found, sc.sentinel = true, k
+		}
+	}
 	if sc.found {
 		f.record(sc, fnType)
 	}

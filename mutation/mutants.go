@@ -202,7 +202,7 @@ func mutantsOf(mdl *model, s *Site) []*Mutant {
 		add(SwapKind, fmt.Sprintf("%s swapped for %s", f.text(kp.expr), text), Edit{
 			Start: f.offset(kp.expr.Pos()), End: f.offset(kp.expr.End()), Mut: mut,
 			wrap: func(num int, orig string) string {
-				return fmt.Sprintf("canonfuzzMutantPick[%s](%d, %s, %s)", typ, num, orig, mut)
+				return pick(typ, num, orig, mut)
 			}})
 	}
 	// ShiftOffset.
@@ -213,7 +213,7 @@ func mutantsOf(mdl *model, s *Site) []*Mutant {
 		add(ShiftOffset, "the offset moved by one", Edit{
 			Start: f.offset(e.Pos()), End: f.offset(e.End()), Mut: mut,
 			wrap: func(num int, orig string) string {
-				return fmt.Sprintf("canonfuzzMutantPick[%s](%d, %s, %s)", typ, num, orig, mut)
+				return pick(typ, num, orig, mut)
 			}})
 	}
 	// ShiftCap.
@@ -314,10 +314,17 @@ func mentionsCap(mdl *model, s *Site, e ast.Expr) bool {
 	return found
 }
 
-// typeArg writes t as the site's file would name it.
+// typeArg writes t as the site's file would name it, or "" when the file
+// cannot name it: a type of a package the file does not import, such as
+// jsonwire.Kind in a file of admit that names it through the alias
+// admit.Kind. The wrapper then leaves the type to inference from the
+// original, which has it (a kind or an offset is a typed expression
+// there); spelled out, the schema did not type-check, and the mutant was
+// left out of it untraced, so reported NoCoverage unrun.
 func typeArg(s *Site, t types.Type) string {
 	t = types.Default(t)
-	return types.TypeString(t, func(p *types.Package) string {
+	nameable := true
+	typ := types.TypeString(t, func(p *types.Package) string {
 		if p == s.Pkg.Types || p.Path() == s.Pkg.Path {
 			return ""
 		}
@@ -330,8 +337,22 @@ func typeArg(s *Site, t types.Type) string {
 				return p.Name()
 			}
 		}
+		nameable = false
 		return path.Base(p.Path())
 	})
+	if !nameable {
+		return ""
+	}
+	return typ
+}
+
+// pick writes the schema's choice between orig and mut, with the type
+// argument when the file can name it (typeArg).
+func pick(typ string, num int, orig, mut string) string {
+	if typ == "" {
+		return fmt.Sprintf("canonfuzzMutantPick(%d, %s, %s)", num, orig, mut)
+	}
+	return fmt.Sprintf("canonfuzzMutantPick[%s](%d, %s, %s)", typ, num, orig, mut)
 }
 
 // addProbes gives each ShiftLimit mutant the functions of its package that

@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"fmt"
+	"go/ast"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -167,6 +168,7 @@ func (p *Plan) Judge() error {
 			s := alone.BuildSchema()
 			if err := p.Mod.Typecheck(pkg, pkgFiles(s, pkg)); err != nil {
 				m.Schema = false
+				p.probeAlone(m)
 			}
 		}
 		if err := p.checkSchema(pkg); err != nil {
@@ -174,6 +176,36 @@ func (p *Plan) Judge() error {
 		}
 	}
 	return nil
+}
+
+// probeAlone gives a mutant taken out of the schema a probe at the top of
+// the function that holds its site, whose reach then stands for the
+// mutant's (as a constant change's functions stand for it, addProbes):
+// with its own number nowhere in the schema, nothing traced it, and it was
+// reported NoCoverage without a test run (admit's 17 SwapKind mutants of
+// 2026-12-06, docs/MUTATION.md). A constant change has its probes already.
+func (p *Plan) probeAlone(m *Mutant) {
+	if m.Operator == ShiftLimit {
+		return
+	}
+	f := m.Site.File
+	for _, d := range f.AST.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || m.Site.Stmt.Pos() < fd.Body.Pos() || m.Site.Stmt.Pos() >= fd.Body.End() {
+			continue
+		}
+		at := f.offset(fd.Body.Lbrace) + 1
+		for _, pr := range p.probes {
+			if pr.file == f && pr.at == at { // a limit's probe is there already
+				m.probes = append(m.probes, pr.num)
+				return
+			}
+		}
+		p.Count++
+		p.probes = append(p.probes, probe{file: f, at: at, num: p.Count})
+		m.probes = append(m.probes, p.Count)
+		return
+	}
 }
 
 func (p *Plan) checkSchema(pkg *Package) error {

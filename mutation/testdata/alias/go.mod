@@ -1,0 +1,3 @@
+module alias
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module handled
+
+go 1.26.0
