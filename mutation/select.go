@@ -1,7 +1,9 @@
 package mutation
 
 import (
-	"math/rand/v2"
+	"cmp"
+	"encoding/binary"
+	"hash/fnv"
 	"slices"
 	"sort"
 	"strings"
@@ -28,20 +30,44 @@ func (p *Plan) Select(opts Options) []*Mutant {
 }
 
 // sample draws n of the mutants that type-check and are not reviewed
-// equivalents, with a generator seeded by seed, and returns them in id
-// order: the same tree, n and seed give the same sample.
+// equivalents and returns them in id order: those whose ids rank lowest
+// under a hash keyed by seed (FNV-1a of the seed and the id). The same
+// tree, n and seed give the same sample, and a mutant keeps its place in
+// a sample while others are added or removed: a tree with k mutants more
+// draws at most k others, so a fuzz score measured on a sample stays
+// comparable across commits that add refusal sites (a shuffle of the
+// whole list re-drew every sample when one mutant was added).
 func sample(ms []*Mutant, equivalent []Equivalent, n int, seed int64) []*Mutant {
-	var valid []*Mutant
+	type ranked struct {
+		m    *Mutant
+		rank uint64
+	}
+	var valid []ranked
 	for _, m := range ms {
 		if _, eq := equivalentOf(equivalent, m); m.CompileErr == "" && !eq {
-			valid = append(valid, m)
+			valid = append(valid, ranked{m, sampleRank(seed, m.ID)})
 		}
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 0))
-	rng.Shuffle(len(valid), func(i, j int) { valid[i], valid[j] = valid[j], valid[i] })
-	valid = valid[:min(n, len(valid))]
-	sort.Slice(valid, func(i, j int) bool { return valid[i].Num < valid[j].Num })
-	return valid
+	slices.SortFunc(valid, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.m.ID, b.m.ID))
+	})
+	out := make([]*Mutant, 0, min(n, len(valid)))
+	for _, r := range valid[:min(n, len(valid))] {
+		out = append(out, r.m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Num < out[j].Num })
+	return out
+}
+
+// sampleRank is a mutant's place in the samples of seed: FNV-1a over the
+// seed's eight bytes and the id.
+func sampleRank(seed int64, id string) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(seed))
+	h.Write(b[:])
+	h.Write([]byte(id))
+	return h.Sum64()
 }
 
 // quickSelect keeps the best mutant of every refusal kind of each target,

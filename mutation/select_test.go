@@ -60,3 +60,43 @@ func TestSampleIsFixedBySeed(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleKeepsItsMutantsWhenOthersAreAdded: a sample of a tree with k
+// mutants more draws at most k others (a whole-list shuffle re-drew almost
+// every mutant of make fuzz-mutation's sample when a red-team pass added
+// three), and a sampled mutant of the larger tree that the smaller tree
+// holds is in the smaller tree's sample.
+func TestSampleKeepsItsMutantsWhenOthersAreAdded(t *testing.T) {
+	p := loadFixture(t, fixture)
+	if err := p.Judge(); err != nil {
+		t.Fatal(err)
+	}
+	all := slices.DeleteFunc(slices.Clone(p.Mutants), func(m *Mutant) bool { return m.CompileErr != "" })
+	if len(all) < 12 {
+		t.Fatalf("the fixture has %d mutants that compile, want 12 or more", len(all))
+	}
+	n := len(all) / 3
+	for seed := int64(1); seed <= 20; seed++ {
+		for _, k := range []int{1, 3} {
+			fewer := slices.Clone(all)
+			for i := range k { // drop every third mutant from the seed's offset
+				fewer = slices.Delete(fewer, (int(seed)+3*i)%len(fewer), (int(seed)+3*i)%len(fewer)+1)
+			}
+			small, large := mutantIDs(sample(fewer, nil, n, seed)), mutantIDs(sample(all, nil, n, seed))
+			if len(small) != n || len(large) != n {
+				t.Fatalf("seed %d: samples of %d and %d, want %d", seed, len(small), len(large), n)
+			}
+			kept := 0
+			for _, id := range large {
+				if slices.Contains(small, id) {
+					kept++
+				} else if slices.ContainsFunc(fewer, func(m *Mutant) bool { return m.ID == id }) {
+					t.Errorf("seed %d, k %d: %s is in the smaller tree but not in its sample", seed, k, id)
+				}
+			}
+			if n-kept > k {
+				t.Errorf("seed %d: %d mutants more re-drew %d of the sample of %d, want at most %d", seed, k, n-kept, n, k)
+			}
+		}
+	}
+}
