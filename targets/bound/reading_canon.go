@@ -87,9 +87,11 @@ func (r Reading) decode(s string) (string, error) {
 // anywhere, or a segment (between written '/') that decodes to NUL, a
 // separator, a query or fragment delimiter, or a dot segment it was not
 // written as (findings/spec/canon-encoded-separator.md,
-// canon-encoded-delimiter.md, canon-nul.md).
+// canon-encoded-delimiter.md, canon-nul.md); and a rune NFKC maps to '.',
+// '/' or '\' anywhere, raw or decoded (hasStructureRune,
+// findings/spec/canon-compatibility-structure.md).
 func encodesStructure(s string) bool {
-	if strings.IndexByte(s, '\\') >= 0 {
+	if strings.IndexByte(s, '\\') >= 0 || hasStructureRune(s) {
 		return true
 	}
 	for _, seg := range strings.Split(s, "/") {
@@ -97,7 +99,7 @@ func encodesStructure(s string) bool {
 		if err != nil {
 			continue // malformed encoding is refused by every reading
 		}
-		if strings.ContainsAny(d, "/\\\x00") || (d == "." || d == "..") && d != seg || introducesAny(seg, d, "?#") {
+		if strings.ContainsAny(d, "/\\\x00") || (d == "." || d == "..") && d != seg || introducesAny(seg, d, "?#") || hasStructureRune(d) {
 			return true
 		}
 	}
