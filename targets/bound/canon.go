@@ -68,7 +68,7 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 // refused under every mode, a path or a plain string, at the top level of
 // an argument or nested in it, and so is an object member name holding
 // one: a reader of C strings (cJSON, then open(2)) reads the string up to
-// its NUL, another value than the one a rule admitted ("*.txt" would admit
+// its NUL, another value than the one a rule admitted ("/etc/*.txt" would admit
 // "/etc/passwd\x00.txt"; findings/spec/canon-nul.md). It is the
 // encoded-structure layer's refusal (HardenEncodedStructure), which Check
 // always has. A path's NUL, raw or decoded, is refused by canonHierarchical

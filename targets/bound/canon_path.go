@@ -49,7 +49,7 @@ func canonHierarchical(s string) (string, error) {
 	if strings.IndexByte(s, '\\') >= 0 {
 		return "", notCanonical("backslash in a hierarchical value")
 	}
-	if !isASCII(s) && hasStructureRune(s) {
+	if hasStructureRune(s) {
 		return "", errStructureRune
 	}
 	head, path, tail := splitURI(s)
@@ -360,10 +360,14 @@ var errStructureRune = notCanonical("a rune NFKC or a best-fit mapping reads as 
 // U+2025 are dots, U+FF0F a solidus, U+FF3C a reverse solidus), where this
 // package, POSIX and the wide-character file APIs read a name:
 // "/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e/etc" is "/srv/acme/../../etc"
-// to the first. An ASCII string holds none.
+// to the first. An ASCII string holds none, nor does one whose runes are
+// all below U+2000: the table's lowest is U+2024, whose UTF-8 begins
+// with 0xE2, and every byte of a lower rune is below 0xE2
+// (TestStructureRunes checks every rune alone), so such bytes are passed
+// over without decoding them.
 func hasStructureRune(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] < utf8.RuneSelf {
+		if s[i] < 0xE2 {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])

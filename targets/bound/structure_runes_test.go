@@ -96,6 +96,9 @@ func TestStructureRunes(t *testing.T) {
 	for _, r := range structureRunesFromNFKC() {
 		in[r] = true
 	}
+	if structureRunes[0] < 0x2000 {
+		t.Errorf("the table's lowest rune %U is below U+2000, which hasStructureRune passes over", structureRunes[0])
+	}
 	if len(in) != len(structureRunes) {
 		t.Errorf("the table has %d runes, NFKC gives %d", len(structureRunes), len(in))
 	}
