@@ -95,6 +95,11 @@ func canonText(s string, m Mode, fold bool) (string, error) {
 			return "", notCanonical("not UTF-8")
 		}
 		s = norm.NFC.String(s)
+		// An ASCII path holds no rune NFKC reads as structure; what
+		// decoding makes is judged in canonHierarchical.
+		if m == ModeHierarchical && hasStructureRune(s) {
+			return "", errStructureRune
+		}
 	}
 	if m == ModeHierarchical {
 		var err error

@@ -22,11 +22,11 @@ import (
 // them as different paths (findings/spec/canon-encoded-separator.md): a
 // segment that decodes to something containing '/', or to "." or ".."
 // when it was not written so; an encoded scheme or authority; and '\',
-// a separator to Windows, anywhere; and anywhere, raw or percent-decoded,
-// a rune NFKC maps to '.', '/' or '\' (hasStructureRune: U+FF0E, U+2025,
-// U+FF0F, U+FF3C...), which a reader applying NFKC or a Windows best-fit
-// mapping reads as a dot segment or a separator where this package reads
-// a name. Also refused: NUL
+// a separator to Windows, anywhere; and anywhere, percent-decoded (raw,
+// canonText refuses it first), a rune NFKC maps to '.', '/' or '\'
+// (hasStructureRune: U+FF0E, U+2025, U+FF0F, U+FF3C...), which a reader
+// applying NFKC or a Windows best-fit mapping reads as a dot segment or a
+// separator where this package reads a name. Also refused: NUL
 // (findings/spec/canon-nul.md) and a ".." with nothing left to remove,
 // which climbs above the root.
 //
@@ -48,9 +48,6 @@ import (
 func canonHierarchical(s string) (string, error) {
 	if strings.IndexByte(s, '\\') >= 0 {
 		return "", notCanonical("backslash in a hierarchical value")
-	}
-	if hasStructureRune(s) {
-		return "", errStructureRune
 	}
 	head, path, tail := splitURI(s)
 	if head == "" && tail != "" && !unambiguousTail(path, tail) {
