@@ -11,7 +11,8 @@ import (
 // double encoding, NFD) or a near miss of it (a segment changed, an
 // encoded separator or dot segment, a NUL, a backslash, one ".." too
 // many, a case variant, dot segments before a segment with ':', the path
-// under another root: "//", a drive letter).
+// under another root: "//", a drive letter, a rune NFKC reads as a dot or
+// a separator).
 type PathPair struct {
 	X, Y string
 	Fold bool
@@ -42,6 +43,12 @@ var pathMisses = []struct {
 	{"malformed percent-encoding", func(s *source, p string) string { return p + []string{"%", "%2", "%zz", "%c3"}[s.intn(4)] }},
 	{"a dot segment before a segment with ':'", colonAfterDots},
 	{"another root", anotherRoot},
+	{"a rune NFKC reads as a dot or a separator", func(s *source, p string) string {
+		// fullwidth and small full stops, the two dot leader, the
+		// fullwidth solidus and reverse solidus, raw and percent-encoded:
+		// names to bound's reading, "..", "/" and "\" to NFKC's
+		return strings.TrimSuffix(p, "/") + []string{"/\uff0e\uff0e", "/\u2025", "/\uff0e\uff0e\uff0f\uff0e\uff0e", "\uff3c..", "/%EF%BC%8E%EF%BC%8E", "/x%EF%BC%8F..", "/\ufe52\ufe52"}[s.intn(7)]
+	}},
 }
 
 // anotherRoot writes p under a root of another kind, which bound keeps

@@ -23,7 +23,9 @@ func BoundPath(s string, fold bool) (string, error) {
 
 // ArgumentCanonicalizationIdempotent: under the plain and the
 // hierarchical reading, canonicalization refuses only with
-// bound.ErrNotCanonical (class MODE:untyped-error), accepts its own
+// bound.ErrNotCanonical (class MODE:untyped-error), refuses a string
+// holding a NUL, which a reader of C strings reads cut at it
+// (MODE:nul-kept; findings/spec/canon-nul.md), accepts its own
 // output and gives it back unchanged (MODE:not-idempotent), and, under
 // the hierarchical reading, keeps no ".." segment
 // (hierarchical:keeps-dot-dot), never empties a value that is not empty
@@ -40,6 +42,9 @@ func ArgumentCanonicalizationIdempotent(canon ArgCanonicalizer, s string, fold b
 				return violated(name, m.String()+":untyped-error", "%T %v", err, err)
 			}
 			continue
+		}
+		if strings.IndexByte(s, 0) >= 0 {
+			return violated(name, m.String()+":nul-kept", "canon(%q) = %q: a value holding a NUL is accepted", s, once)
 		}
 		twice, err := canon(once, m, fold)
 		if err != nil || twice != once {

@@ -15,7 +15,7 @@ import (
 // gen.GeneratePathPair makes of the same bytes.
 var _ = register(Target{
 	Name: "FuzzArgumentCanonicalizationIdempotent", Stub: "fuzz/bound/argcanon_test.go",
-	Checks: "argument canonicalization accepts and keeps its own output, typed refusals, no '..' left",
+	Checks: "argument canonicalization accepts and keeps its own output, typed refusals, no '..' left, no NUL accepted",
 	Input:  "a string, folding, and the two paths gen.GeneratePathPair makes of the string as generator bytes",
 	Params: []property.Param{property.String, property.Bool},
 	Seeds: []seeds.Seed{
@@ -37,6 +37,7 @@ var _ = register(Target{
 		seeds.Of("fold-makes-scheme", "a path whose case folding would make a scheme (ß to ss): refused under folding", "ß:x", true),
 		seeds.Of("colon-after-dots", "dot segments that leave a segment with ':' first, then a fragment: refused, never emptied", "x/../ab:c#f", false),
 		seeds.Of("cherokee-folded", "a Cherokee capital, folded: x/text folds it to the small letter and back", "\u13ec", true),
+		seeds.Of("nul-in-a-name", "a NUL before a suffix a glob reads (/etc/passwd\\x00.txt): refused under both readings, the plain one too", "/etc/passwd\x00.txt", false),
 	},
 	Planted: []Variant{
 		{Fault: "percent-decoded once, not to a fixed point", Impl: planted.CanonDecodesOnce, Efficacy: true},

@@ -64,13 +64,42 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 // dual reading is made by the caller, once per reading). The order is that
 // of section 3.2.2, except that NFC is applied again after each decoding
 // round so that the result is a fixed point of the whole transformation
-// (findings/spec/canon-nfc-after-decoding.md).
+// (findings/spec/canon-nfc-after-decoding.md). A string holding a NUL is
+// refused under every mode, a path or a plain string, at the top level of
+// an argument or nested in it, and so is an object member name holding
+// one: a reader of C strings (cJSON, then open(2)) reads the string up to
+// its NUL, another value than the one a rule admitted ("/etc/*.txt" would admit
+// "/etc/passwd\x00.txt"; findings/spec/canon-nul.md). It is the
+// encoded-structure layer's refusal (HardenEncodedStructure), which Check
+// always has. A path's NUL, raw or decoded, is refused by canonHierarchical
+// with the reason it gives a decoded one.
 func canonString(s string, m Mode, fold bool) (string, error) {
+	if m != ModeHierarchical && strings.IndexByte(s, 0) >= 0 {
+		return "", errNUL
+	}
+	return canonText(s, m, fold)
+}
+
+// errNUL is canonString's refusal of a NUL, made once: a refusal the
+// hostile calls are made of costs no allocation.
+var errNUL = notCanonical("NUL in a string value: a reader of C strings reads it cut at the NUL")
+
+// canonText is canonString without its refusal of a NUL in a plain
+// string, which the readings without the encoded-structure layer
+// canonicalize nested strings by (Reading.canonValue): the text of
+// section 3.2.2 says nothing of U+0000, so a nested NUL is a character to
+// them.
+func canonText(s string, m Mode, fold bool) (string, error) {
 	if !isASCII(s) { // ASCII is UTF-8, and NFC already
 		if !utf8.ValidString(s) {
 			return "", notCanonical("not UTF-8")
 		}
 		s = norm.NFC.String(s)
+		// An ASCII path holds no rune NFKC reads as structure; what
+		// decoding makes is judged in canonHierarchical.
+		if m == ModeHierarchical && hasStructureRune(s) {
+			return "", errStructureRune
+		}
 	}
 	if m == ModeHierarchical {
 		var err error

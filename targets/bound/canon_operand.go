@@ -67,6 +67,10 @@ func canonGlob(pattern string, m Mode, fold bool) (*Glob, error) {
 				// delimiter reads differently to a server that does not
 				// decode (findings/spec/canon-encoded-separator.md).
 				err = notCanonical("percent-encoded separator, dot segment or delimiter in a pattern")
+			case hasStructureRune(d):
+				// As for values: a rune NFKC reads as a dot or a
+				// separator, raw or decoded (canonHierarchical).
+				err = errStructureRune
 			}
 			return d, err
 		}); err != nil {

@@ -2,9 +2,13 @@ package bound
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
+
+//go:generate go test -run ^TestStructureRunesFile$ -update-structure-runes .
 
 // canonHierarchical applies section 3.2.2 steps 2 and 3 to an NFC path or
 // URI reference. The structure is read from the string as written, before
@@ -18,7 +22,11 @@ import (
 // them as different paths (findings/spec/canon-encoded-separator.md): a
 // segment that decodes to something containing '/', or to "." or ".."
 // when it was not written so; an encoded scheme or authority; and '\',
-// a separator to Windows, anywhere. Also refused: NUL
+// a separator to Windows, anywhere; and anywhere, percent-decoded (raw,
+// canonText refuses it first), a rune NFKC maps to '.', '/' or '\'
+// (hasStructureRune: U+FF0E, U+2025, U+FF0F, U+FF3C...), which a reader
+// applying NFKC or a Windows best-fit mapping reads as a dot segment or a
+// separator where this package reads a name. Also refused: NUL
 // (findings/spec/canon-nul.md) and a ".." with nothing left to remove,
 // which climbs above the root.
 //
@@ -67,6 +75,9 @@ func canonHierarchical(s string) (string, error) {
 		}
 		if introducesAny(rawTail, tail, uriReserved) {
 			return "", notCanonical("percent-encoded delimiter in a query or fragment")
+		}
+		if tail != rawTail && hasStructureRune(tail) {
+			return "", errStructureRune
 		}
 	}
 	out, err := resolveSegments(path)
@@ -326,8 +337,41 @@ func decodeSegment(seg string) (string, error) {
 	if (d == "." || d == "..") && d != seg {
 		return "", notCanonical("segment %q decodes to a dot segment", seg)
 	}
+	if d != seg && hasStructureRune(d) {
+		return "", errStructureRune
+	}
 	if introducesAny(seg, d, "?#") {
 		return "", notCanonical("segment %q decodes to a query or fragment delimiter", seg)
 	}
 	return d, nil
+}
+
+// errStructureRune is the refusal of a rune of structureRunes, made once.
+var errStructureRune = notCanonical("a rune NFKC or a best-fit mapping reads as '.', '/' or '\\' in a hierarchical value")
+
+// hasStructureRune reports whether s holds a rune of structureRunes
+// (structure_runes.go, derived from NFKC by TestStructureRunesFile): one a
+// reader applying NFKC compatibility mapping, or a Windows program
+// converting to an ANSI code page with best-fit mapping where that
+// mapping agrees with NFKC, reads as '.', '/' or '\' (U+FF0E, U+2024,
+// U+2025 are dots, U+FF0F a solidus, U+FF3C a reverse solidus), where this
+// package, POSIX and the wide-character file APIs read a name:
+// "/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e/etc" is "/srv/acme/../../etc"
+// to the first. An ASCII string holds none, nor does one whose runes are
+// all below U+2000: the table's lowest is U+2024, whose UTF-8 begins
+// with 0xE2, and every byte of a lower rune is below 0xE2
+// (TestStructureRunes checks every rune alone), so such bytes are passed
+// over without decoding them.
+func hasStructureRune(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0xE2 {
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if _, found := slices.BinarySearch(structureRunes, r); found {
+			return true
+		}
+		i += n - 1
+	}
+	return false
 }

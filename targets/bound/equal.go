@@ -9,11 +9,24 @@ import (
 // canonValue canonicalizes a value for eq and in (SEP-3246 section 3.2.3):
 // a top-level string under mode m, strings nested in arrays and objects and
 // object member names under ModePlain, numbers to their exact decimal value.
-// Two members whose names become equal make the object uncanonicalizable.
+// Two members whose names become equal make the object uncanonicalizable,
+// and so does a string or name holding a NUL (canonString).
 func canonValue(v Value, m Mode, fold bool) (Value, error) {
+	return canonValueOf(v, m, fold, true)
+}
+
+// canonValueOf is canonValue, with a NUL in a plain string or a member
+// name refused only when nul is set: unset, it is the text's
+// canonicalization of section 3.2.3 (canonText), which the readings
+// without the encoded-structure layer use.
+func canonValueOf(v Value, m Mode, fold, nul bool) (Value, error) {
+	str := canonString
+	if !nul {
+		str = canonText
+	}
 	switch v.Kind {
 	case KindString:
-		s, err := canonString(v.Str, m, fold)
+		s, err := str(v.Str, m, fold)
 		return String(s), err
 	case KindNumber:
 		n, err := decimalKey(v.Number)
@@ -21,7 +34,7 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 	case KindArray:
 		out := Value{Kind: KindArray, Array: make([]Value, len(v.Array))}
 		for i, e := range v.Array {
-			c, err := canonValue(e, ModePlain, fold)
+			c, err := canonValueOf(e, ModePlain, fold, nul)
 			if err != nil {
 				return Value{}, err
 			}
@@ -31,11 +44,11 @@ func canonValue(v Value, m Mode, fold bool) (Value, error) {
 	case KindObject:
 		out := Value{Kind: KindObject, Members: make([]Member, len(v.Members))}
 		for i, mb := range v.Members {
-			name, err := canonString(mb.Name, ModePlain, fold)
+			name, err := str(mb.Name, ModePlain, fold)
 			if err != nil {
 				return Value{}, err
 			}
-			c, err := canonValue(mb.Value, ModePlain, fold)
+			c, err := canonValueOf(mb.Value, ModePlain, fold, nul)
 			if err != nil {
 				return Value{}, err
 			}

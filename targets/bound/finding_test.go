@@ -131,6 +131,27 @@ func TestFindingNUL(t *testing.T) {
 			t.Errorf("%q admitted", v)
 		}
 	}
+	g := Constraint{Op: OpGlob, Operand: "/etc/*.txt"}
+	wantAdmits(t, g, "/etc/passwd\x00.txt", ModePlain, false, "a plain glob admits a value a C-string reader cuts")
+	wantAdmits(t, g, "/etc/passwd.txt", ModePlain, true, "a plain glob refuses its match")
+	if Admits(Constraint{Op: OpEq, Value: Value{Kind: KindArray, Array: []Value{String("a\x00b")}}}, Value{Kind: KindArray, Array: []Value{String("a\x00b")}}, ModePlain, false) {
+		t.Error("a nested NUL admitted")
+	}
+}
+
+// findings/spec/canon-compatibility-structure.md
+func TestFindingCompatibilityStructure(t *testing.T) {
+	c := Constraint{Op: OpPrefix, Operand: "/srv/acme/"}
+	for _, v := range []string{"/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e/etc", "/srv/acme/\u2025/\u2025/etc", "/srv/acme/%EF%BC%8E%EF%BC%8E/x"} {
+		for _, m := range []Mode{ModeHierarchical, ModeDual} {
+			if admitsWith(t, c, v, m) {
+				t.Errorf("%v: %q admitted", m, v)
+			}
+		}
+	}
+	g := Constraint{Op: OpGlob, Operand: "/srv/acme/*"}
+	wantAdmits(t, g, "/srv/acme/\uff0e\uff0e\uff0fetc", ModeHierarchical, false, "a fullwidth solidus hid a separator from *")
+	wantAdmits(t, c, "/srv/acme/a\u2215b", ModeHierarchical, true, "a division slash, which NFKC keeps, is refused")
 }
 
 // findings/spec/canon-encoded-separator.md

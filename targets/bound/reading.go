@@ -86,7 +86,11 @@ const (
 	// HardenEncodedStructure: a path segment that decodes to a separator
 	// ('/' or '\'), to "." or ".." it was not written as, to '?' or '#', or
 	// to NUL, and a '\' anywhere, make the value uncanonicalizable; a glob's
-	// literal runs likewise.
+	// literal runs likewise; so does a rune NFKC maps to '.', '/' or '\'
+	// (U+FF0E, U+2025, U+FF0F, U+FF3C...: structure_runes.go), raw or
+	// decoded, anywhere in a path. Under every reading, a plain string or
+	// nested one too: a string or member name holding a NUL is
+	// uncanonicalizable, as a reader of C strings reads it cut at the NUL.
 	HardenEncodedStructure Hardening = 1 << iota
 	// HardenQueryInPath: a path with '?' or '#' is refused where a file path
 	// and a URI reference would name different directories.

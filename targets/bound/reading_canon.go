@@ -29,6 +29,9 @@ func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", errUncanonical
 	}
+	if r.Harden&HardenEncodedStructure != 0 && m != ModeHierarchical && strings.IndexByte(s, 0) >= 0 {
+		return "", errUncanonical // a C-string reader reads it cut (a path's NUL: encodesStructure)
+	}
 	s = norm.NFC.String(s)
 	if m == ModeHierarchical {
 		if r.Harden&HardenQueryInPath != 0 {
@@ -84,9 +87,11 @@ func (r Reading) decode(s string) (string, error) {
 // anywhere, or a segment (between written '/') that decodes to NUL, a
 // separator, a query or fragment delimiter, or a dot segment it was not
 // written as (findings/spec/canon-encoded-separator.md,
-// canon-encoded-delimiter.md, canon-nul.md).
+// canon-encoded-delimiter.md, canon-nul.md); and a rune NFKC maps to '.',
+// '/' or '\' anywhere, raw or decoded (hasStructureRune,
+// findings/spec/canon-compatibility-structure.md).
 func encodesStructure(s string) bool {
-	if strings.IndexByte(s, '\\') >= 0 {
+	if strings.IndexByte(s, '\\') >= 0 || hasStructureRune(s) {
 		return true
 	}
 	for _, seg := range strings.Split(s, "/") {
@@ -94,7 +99,7 @@ func encodesStructure(s string) bool {
 		if err != nil {
 			continue // malformed encoding is refused by every reading
 		}
-		if strings.ContainsAny(d, "/\\\x00") || (d == "." || d == "..") && d != seg || introducesAny(seg, d, "?#") {
+		if strings.ContainsAny(d, "/\\\x00") || (d == "." || d == "..") && d != seg || introducesAny(seg, d, "?#") || hasStructureRune(d) {
 			return true
 		}
 	}
@@ -156,6 +161,9 @@ func (m globMatcher) MatchString(s string) bool { return m.g.Match(s) }
 func (r Reading) compileGlob(op string, m Mode, fold bool) (stringMatcher, error) {
 	var g *Glob
 	var err error
+	if r.Harden&HardenEncodedStructure != 0 && m != ModeHierarchical && strings.IndexByte(op, 0) >= 0 {
+		return nil, errUncanonical // as canonString refuses such a value
+	}
 	if r.Harden&HardenGlobLiteralRuns != 0 {
 		g, err = canonGlob(op, m, fold)
 	} else {

@@ -255,10 +255,11 @@ func (r Reading) admits(c Constraint, v Value, m Mode, fold bool) bool {
 
 // canonValue is section 3.2.3's canonical value under r: a top-level string
 // canonicalized under m, anything else as the package canonicalizes it
-// (nested strings NFC, numbers by exact decimal value).
+// (nested strings NFC, numbers by exact decimal value), a nested string or
+// member name holding a NUL refused only under HardenEncodedStructure.
 func (r Reading) canonValue(v Value, m Mode, fold bool) (Value, error) {
 	if v.Kind != KindString {
-		return canonValue(v, ModePlain, fold)
+		return canonValueOf(v, ModePlain, fold, r.Harden&HardenEncodedStructure != 0)
 	}
 	s, err := r.canonString(v.Str, m, fold)
 	return String(s), err
