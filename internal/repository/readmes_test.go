@@ -21,7 +21,7 @@ var (
 	cellCode = regexp.MustCompile("`([^`]+)`")
 	// fileLike is a backticked name that is a path: one with a slash, or
 	// a file name with an extension.
-	fileLike = regexp.MustCompile(`^[\w.*<>-]*(/[\w.*<>-]*)+$|^[\w*-]+\.(go|md|sh|py|txt|json|mjs|benchstat|diff)$`)
+	fileLike = regexp.MustCompile(`^[\w.*<>-]*(/[\w.*<>-]*)+$|^[\w*-]+(\.[\w-]+)*\.(go|md|sh|py|txt|json|mjs|benchstat|diff)$`)
 )
 
 // tableNames lists the paths the table rows of the README at name name,
