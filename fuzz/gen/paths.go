@@ -43,11 +43,14 @@ var pathMisses = []struct {
 	{"malformed percent-encoding", func(s *source, p string) string { return p + []string{"%", "%2", "%zz", "%c3"}[s.intn(4)] }},
 	{"a dot segment before a segment with ':'", colonAfterDots},
 	{"another root", anotherRoot},
-	{"a rune NFKC reads as a dot or a separator", func(s *source, p string) string {
+	{"a rune NFKC reads as path structure", func(s *source, p string) string {
 		// fullwidth and small full stops, the two dot leader, the
-		// fullwidth solidus and reverse solidus, raw and percent-encoded:
-		// names to bound's reading, "..", "/" and "\" to NFKC's
-		return strings.TrimSuffix(p, "/") + []string{"/\uff0e\uff0e", "/\u2025", "/\uff0e\uff0e\uff0f\uff0e\uff0e", "\uff3c..", "/%EF%BC%8E%EF%BC%8E", "/x%EF%BC%8F..", "/\ufe52\ufe52"}[s.intn(7)]
+		// fullwidth solidus and reverse solidus, raw and percent-encoded,
+		// and the fullwidth question mark, percent sign and colon: names
+		// to bound's reading, "..", "/", "\", "?", "%" and ":" to NFKC's
+		v := []string{"/\uff0e\uff0e", "/\u2025", "/\uff0e\uff0e\uff0f\uff0e\uff0e", "\uff3c..", "/%EF%BC%8E%EF%BC%8E", "/x%EF%BC%8F..", "/\ufe52\ufe52",
+			"/..\uff1fx", "/\uff052e\uff052e", "/x\uff1a\uff1a$DATA"}
+		return strings.TrimSuffix(p, "/") + v[s.intn(len(v))]
 	}},
 }
 

@@ -42,10 +42,10 @@ const decodeRounds = 4
 //     and so does a leading "//", a network location to Windows and to a
 //     URI reader, not a path with a doubled separator
 //     (findings/spec/canon-path-root.md), and so does a rune, raw or
-//     decoded, whose NFKC form holds '.', '/' or '\' (U+FF0E FULLWIDTH
-//     FULL STOP, U+2025 TWO DOT LEADER, U+FF0F FULLWIDTH SOLIDUS...), a
-//     dot or a separator to a reader applying NFKC or a Windows best-fit
-//     mapping (findings/spec/canon-compatibility-structure.md; asked of
+//     decoded, whose NFKC form holds '.', '/', '\', '%', '?', '#' or ':'
+//     (U+FF0E FULLWIDTH FULL STOP, U+2025 TWO DOT LEADER, U+FF0F FULLWIDTH
+//     SOLIDUS, U+FF1F FULLWIDTH QUESTION MARK...), path structure to a
+//     reader applying NFKC or a Windows best-fit mapping (findings/spec/canon-compatibility-structure.md; asked of
 //     x/text's NFKC rune by rune, not of targets/bound's table);
 //  4. decoding must not move the structure: the decoded string has as many
 //     '/' as the raw one, and no segment is "." or ".." decoded that was
@@ -74,7 +74,7 @@ func resolvePath(x string, fold bool) (string, error) {
 	case strings.ContainsAny(raw+s, "\x00\\"):
 		return "", errors.New("a NUL or a backslash")
 	case compatibilityStructure(raw + s):
-		return "", errors.New("a rune NFKC reads as a dot or a separator")
+		return "", errors.New("a rune NFKC reads as path structure")
 	case strings.HasPrefix(raw, "//"):
 		return "", errors.New("a leading '//': a network location (UNC path, URI authority)")
 	case x == "":
@@ -111,12 +111,13 @@ func resolvePath(x string, fold bool) (string, error) {
 	return path, nil
 }
 
-// compatibilityStructure reports whether s holds a rune other than '.',
-// '/' and '\' whose NFKC form holds one of them (step 3 of resolvePath).
-// NFKC maps rune by rune here: composition never makes '.', '/' or '\'.
+// compatibilityStructure reports whether s holds a non-ASCII rune whose
+// NFKC form holds '.', '/', '\', '%', '?', '#' or ':' (step 3 of
+// resolvePath). NFKC maps rune by rune here: composition never makes an
+// ASCII character.
 func compatibilityStructure(s string) bool {
 	for _, r := range s {
-		if r >= utf8.RuneSelf && strings.ContainsAny(norm.NFKC.String(string(r)), `./\`) {
+		if r >= utf8.RuneSelf && strings.ContainsAny(norm.NFKC.String(string(r)), `./\%?#:`) {
 			return true
 		}
 	}

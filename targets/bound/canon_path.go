@@ -347,17 +347,20 @@ func decodeSegment(seg string) (string, error) {
 }
 
 // errStructureRune is the refusal of a rune of structureRunes, made once.
-var errStructureRune = notCanonical("a rune NFKC or a best-fit mapping reads as '.', '/' or '\\' in a hierarchical value")
+var errStructureRune = notCanonical("a rune NFKC or a best-fit mapping reads as path structure ('.', '/', '\\', '%%', '?', '#' or ':') in a hierarchical value")
 
 // hasStructureRune reports whether s holds a rune of structureRunes
 // (structure_runes.go, derived from NFKC by TestStructureRunesFile): one a
 // reader applying NFKC compatibility mapping, or a Windows program
 // converting to an ANSI code page with best-fit mapping where that
 // mapping agrees with NFKC, reads as '.', '/' or '\' (U+FF0E, U+2024,
-// U+2025 are dots, U+FF0F a solidus, U+FF3C a reverse solidus), where this
-// package, POSIX and the wide-character file APIs read a name:
-// "/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e/etc" is "/srv/acme/../../etc"
-// to the first. An ASCII string holds none, nor does one whose runes are
+// U+2025 are dots, U+FF0F a solidus, U+FF3C a reverse solidus), or as
+// '%', '?', '#' or ':' (U+FF05, U+FF1F, U+FF03, U+FF1A and their small
+// forms), where this package, POSIX and the wide-character file APIs read
+// a name: "/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e/etc" is
+// "/srv/acme/../../etc" to the first, "/srv/acme/..\uff1fx" is
+// "/srv/acme/.." and a query to a reader that parses a query after NFKC,
+// and "/srv/acme/\uff052e\uff052e" is ".." to one that decodes after it. An ASCII string holds none, nor does one whose runes are
 // all below U+2000: the table's lowest is U+2024, whose UTF-8 begins
 // with 0xE2, and every byte of a lower rune is below 0xE2
 // (TestStructureRunes checks every rune alone), so such bytes are passed

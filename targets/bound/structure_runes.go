@@ -3,14 +3,17 @@
 package bound
 
 // structureRunes are the runes whose NFKC form (x/text's norm, Unicode 15.0.0)
-// holds '.', '/' or '\', other than those three, in increasing order:
+// holds one of "./\\%?#:", other than those characters, in increasing order:
 // a reader applying NFKC, or a Windows code page's best-fit mapping where it
-// agrees with NFKC, reads a dot segment or a separator where this package
+// agrees with NFKC, reads path structure where this package
 // reads a name (hasStructureRune).
 var structureRunes = []rune{
 	0x2024,  // ONE DOT LEADER: NFKC "."
 	0x2025,  // TWO DOT LEADER: NFKC ".."
 	0x2026,  // HORIZONTAL ELLIPSIS: NFKC "..."
+	0x2047,  // DOUBLE QUESTION MARK: NFKC "??"
+	0x2048,  // QUESTION EXCLAMATION MARK: NFKC "?!"
+	0x2049,  // EXCLAMATION QUESTION MARK: NFKC "!?"
 	0x2100,  // ACCOUNT OF: NFKC "a/c"
 	0x2101,  // ADDRESSED TO THE SUBJECT: NFKC "a/s"
 	0x2105,  // CARE OF: NFKC "c/o"
@@ -35,15 +38,26 @@ var structureRunes = []rune{
 	0x2499,  // NUMBER EIGHTEEN FULL STOP: NFKC "18."
 	0x249A,  // NUMBER NINETEEN FULL STOP: NFKC "19."
 	0x249B,  // NUMBER TWENTY FULL STOP: NFKC "20."
+	0x2A74,  // DOUBLE COLON EQUAL: NFKC "::="
 	0x33C2,  // SQUARE AM: NFKC "a.m."
 	0x33C7,  // SQUARE CO: NFKC "Co."
 	0x33D8,  // SQUARE PM: NFKC "p.m."
+	0xFE13,  // PRESENTATION FORM FOR VERTICAL COLON: NFKC ":"
+	0xFE16,  // PRESENTATION FORM FOR VERTICAL QUESTION MARK: NFKC "?"
 	0xFE19,  // PRESENTATION FORM FOR VERTICAL HORIZONTAL ELLIPSIS: NFKC "..."
 	0xFE30,  // PRESENTATION FORM FOR VERTICAL TWO DOT LEADER: NFKC ".."
 	0xFE52,  // SMALL FULL STOP: NFKC "."
+	0xFE55,  // SMALL COLON: NFKC ":"
+	0xFE56,  // SMALL QUESTION MARK: NFKC "?"
+	0xFE5F,  // SMALL NUMBER SIGN: NFKC "#"
 	0xFE68,  // SMALL REVERSE SOLIDUS: NFKC "\\"
+	0xFE6A,  // SMALL PERCENT SIGN: NFKC "%"
+	0xFF03,  // FULLWIDTH NUMBER SIGN: NFKC "#"
+	0xFF05,  // FULLWIDTH PERCENT SIGN: NFKC "%"
 	0xFF0E,  // FULLWIDTH FULL STOP: NFKC "."
 	0xFF0F,  // FULLWIDTH SOLIDUS: NFKC "/"
+	0xFF1A,  // FULLWIDTH COLON: NFKC ":"
+	0xFF1F,  // FULLWIDTH QUESTION MARK: NFKC "?"
 	0xFF3C,  // FULLWIDTH REVERSE SOLIDUS: NFKC "\\"
 	0x1F100, // DIGIT ZERO FULL STOP: NFKC "0."
 }

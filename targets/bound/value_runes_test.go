@@ -8,7 +8,7 @@ import (
 )
 
 // runeCases are values whose runes NFKC (and a Windows best-fit mapping
-// where it agrees) reads as '.', '/' or '\', under a rule that admits
+// where it agrees) reads as '.', '/', '\', '?', '#', '%' or ':', under a rule that admits
 // them as names: after a prefix, in the first segment, as the whole
 // value, under eq, in, prefix, glob and and, raw and percent-encoded
 // (once and twice). Each is written as JSON.
@@ -33,6 +33,12 @@ var runeCases = []nulCase{
 	{"eq, a scheme and a fullwidth path", `{"eq":"file:///srv/acme/\uff0e\uff0e/etc"}`, `"file:///srv/acme/\uff0e\uff0e/etc"`},
 	{"and", `{"and":[{"prefix":"/srv/"},{"glob":"/srv/*/*"}]}`, `"/srv/acme/\uff0e\uff0e\uff0f\uff0e\uff0e"`},
 	{"prefix, FULLWIDTH in capitals beside the dots", `{"prefix":"/srv/ACME/"}`, `"/srv/ACME/\uff21\uff0e\uff0e"`},
+	{"prefix, a fullwidth question mark after two dots", `{"prefix":"/srv/acme/"}`, `"/srv/acme/..\uff1fx"`},
+	{"prefix, a small question mark after two dots", `{"prefix":"/srv/acme/"}`, `"/srv/acme/x/..\ufe56"`},
+	{"prefix, a fullwidth number sign after two dots", `{"prefix":"/srv/acme/"}`, `"/srv/acme/..\uff03x"`},
+	{"prefix, fullwidth percent signs before 2e", `{"prefix":"/srv/acme/"}`, `"/srv/acme/\uff052e\uff052e/etc"`},
+	{"glob *.txt, a fullwidth colon: an alternate data stream", `{"glob":"/srv/acme/*.txt"}`, `"/srv/acme/a.php\uff1a\uff1a$DATA.txt"`},
+	{"prefix empty, a fullwidth colon: a drive", `{"prefix":""}`, `"C\uff1a/windows"`},
 }
 
 // A value holding such a rune admits nothing under the path reading and
