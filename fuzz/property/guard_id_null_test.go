@@ -1,0 +1,111 @@
+package property
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/canonfuzz/canonfuzz/targets/guard"
+)
+
+// idNullRequests are requests whose id is not a string or a number, each a
+// non-call every reader reads alike: the guard refuses them -32600 by id
+// null (red-team pass 4 for null; booleans, objects and arrays before).
+var idNullRequests = []string{
+	`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+	`{"jsonrpc":"2.0","method":"tools/list","id":null}`,
+	`{"jsonrpc":"2.0","\u0069d":null,"method":"ping","params":{"id":null}}`,
+	`{"jsonrpc":"2.0","id":null,"method":"notifications/cancelled","params":{"requestId":1}}`,
+	`{"jsonrpc":"2.0","id":[null],"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":true,"method":"ping"}`,
+}
+
+// After red-team pass 4, GuardDecisionReadsInside excuses the guard's
+// answer to a request with id null (c75f79d). The excuse is for the
+// answer that says why, an invalid request answered by id null; a guard
+// that answers such a request for another reason, or addressed to an id
+// (the answer of another request the client has in flight), answered a
+// message it had no reason to refuse, and the property flags it as
+// answer:relayable. With c75f79d's excuse, which took any answer, both
+// planted guards pass.
+func TestGuardDecisionReadsInsideExcusesOnlyTheIDRefusal(t *testing.T) {
+	for _, msg := range idNullRequests {
+		if v := GuardDecisionReadsInside(guard.Decide, []byte(msg)); v != nil {
+			t.Errorf("guard.Decide: %s: %v", msg, v)
+		}
+	}
+	// the same answer by an id: -32600, but to the request of id 1
+	byAnID := func(raw []byte, cfg guard.Config) guard.Decision {
+		d := guard.Decide(raw, cfg)
+		if d.Action == guard.Answer && d.ID == nil {
+			d.ID = []byte("1")
+			d.Message = []byte(strings.Replace(string(d.Message), `"id":null`, `"id":1`, 1))
+		}
+		return d
+	}
+	// a refusal of another class: refused as outside the bound, -32001
+	otherReason := func(raw []byte, cfg guard.Config) guard.Decision {
+		d := guard.Decide(raw, cfg)
+		if d.Action == guard.Answer {
+			d.Refusal = &guard.Refusal{Class: guard.ErrOutsideBound, Code: guard.CodeOutsideBound, Reason: "planted"}
+			d.Message = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"planted"}}`)
+		}
+		return d
+	}
+	for name, decide := range map[string]Decider{"by id 1": byAnID, "-32001": otherReason} {
+		for _, msg := range idNullRequests {
+			if v := GuardDecisionReadsInside(decide, []byte(msg)); v == nil || v.Class != "answer:relayable" {
+				t.Errorf("a guard answering %s: %s: %v, want answer:relayable", name, msg, v)
+			}
+		}
+	}
+}
+
+// The id-null corners of red-team pass 4: Decide and DecideReference
+// agree on each (DecideMatchesReference), GuardDecisionReadsInside holds,
+// and each is decided as the pass says: "id": null inside params or inside
+// an id array is no id null, a response the client sends by id null is
+// relayed, two ids of which one is null are no single id.
+func TestDecideMatchesReferenceOnIDNullCorners(t *testing.T) {
+	for _, c := range []struct {
+		msg    string
+		action guard.Action
+		id     string // the answer's or relay's id, "" for none
+	}{
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id" : null ,"method":"ping"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":[null],"method":"ping"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":{"id":null},"method":"ping"}`, guard.Answer, ""},
+		{`[{"jsonrpc":"2.0","id":null,"method":"ping"}]`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":null,"id":1,"method":"ping"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":1,"id":null,"method":"ping"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping","id":null}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"}}}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":null,"method":"p\u0000ng"}`, guard.Answer, ""},
+		{`{"jsonrpc":"2.0","id":null,"method":1}`, guard.Answer, ""},
+		// "id": null elsewhere than the message's id member
+		{`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"id":null}}`, guard.Relay, "1"},
+		{`{"jsonrpc":"2.0","id":"null","method":"ping"}`, guard.Relay, `"null"`},
+		{`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"file:///srv/acme/a","_meta":{"id":null}}}`, guard.Relay, "2"},
+		{`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"/srv/acme/a"},"_meta":{"id":null}}}`, guard.Forward, "3"},
+		{`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":null,"id":null}}`, guard.Relay, ""},
+		// a response from the client, by id null
+		{`{"jsonrpc":"2.0","id":null,"result":{}}`, guard.Relay, ""},
+		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, guard.Relay, ""},
+		{`{"jsonrpc":"2.0","result":{"id":null},"id":null}`, guard.Relay, ""},
+	} {
+		if v := DecideMatchesReference(guard.Decide, []byte(c.msg)); v != nil {
+			t.Errorf("%s: %v", c.msg, v)
+		}
+		if v := GuardDecisionReadsInside(guard.Decide, []byte(c.msg)); v != nil {
+			t.Errorf("%s: %v", c.msg, v)
+		}
+		for _, mode := range []guard.Mode{guard.Enforce, guard.Audit} {
+			cfg := GuardConfig()
+			cfg.Mode = mode
+			d := guard.Decide([]byte(c.msg), cfg)
+			if d.Action != c.action || string(d.ID) != c.id {
+				t.Errorf("%s, %v: %v by id %q (%v), want %v by id %q", c.msg, mode, d.Action, d.ID, d.Refusal, c.action, c.id)
+			}
+		}
+	}
+}
