@@ -1,9 +1,11 @@
 package property
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/guard"
 )
 
@@ -107,5 +109,50 @@ func TestDecideMatchesReferenceOnIDNullCorners(t *testing.T) {
 				t.Errorf("%s, %v: %v by id %q (%v), want %v by id %q", c.msg, mode, d.Action, d.ID, d.Refusal, c.action, c.id)
 			}
 		}
+	}
+}
+
+// A message whose provenance is past the cap, so that the twin cannot
+// decode it, but which the guard decides before it reads the provenance:
+// a tools/call with id null (red-team pass 4's class, found by
+// FuzzDecideMatchesReference once gen.GenerateMessage drew id null:
+// fuzz/guard/testdata/fuzz/FuzzDecideMatchesReference/ccda2f469a7305e5),
+// with an id true, without jsonrpc "2.0", and a ping carrying it. The
+// guard refuses the first three for what comes first and relays the
+// ping; DecideMatchesReference demanded a refusal for the cap of each
+// (reference:limit) and now holds only a call the guard reads to it
+// (callReading.readsCall), and still fails a decider that forwards one of
+// them, and one that refuses the call it reads for another cause.
+func TestDecideMatchesReferenceAtTheCapBeforeTheCallIsRead(t *testing.T) {
+	prov := `{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file","args":{"path":{"in":[` +
+		strings.Repeat("0,", gen.ValueCap) + `0]}}}]}]}`
+	msg := func(jsonrpc, id, method string) []byte {
+		return []byte(`{"jsonrpc":` + jsonrpc + `,"id":` + id + `,"method":"` + method + `","params":{"name":"read_file",` +
+			`"arguments":{"path":"/srv/acme/x/a"},"_meta":{"` + guard.ProvenanceKey + `":` + prov + `}}}`)
+	}
+	before := map[string][]byte{
+		"id null":         msg(`"2.0"`, `null`, "tools/call"),
+		"id true":         msg(`"2.0"`, `true`, "tools/call"),
+		"jsonrpc 1.0":     msg(`"1.0"`, `1`, "tools/call"),
+		"ping, relayed":   msg(`"2.0"`, `1`, "ping"),
+		"ping of id null": msg(`"2.0"`, `null`, "ping"),
+	}
+	for name, raw := range before {
+		if !provenancePastCap(raw) {
+			t.Fatalf("%s: provenance not past the cap", name)
+		}
+		if v := DecideMatchesReference(guard.Decide, raw); v != nil {
+			t.Errorf("%s: guard.Decide: %v", name, v)
+		}
+		if v := DecideMatchesReference(sentOn, raw); v == nil || v.Class != "reference:limit" {
+			t.Errorf("%s: a decider forwarding it: %v, want reference:limit", name, v)
+		}
+	}
+	read := msg(`"2.0"`, `1`, "tools/call")
+	if v := DecideMatchesReference(guard.Decide, read); v != nil {
+		t.Errorf("the call the guard reads: guard.Decide: %v", v)
+	}
+	if v := DecideMatchesReference(withCause(errors.ErrUnsupported), read); v == nil || v.Class != "reference:limit" {
+		t.Errorf("the call the guard reads, refused for another cause: %v, want reference:limit", v)
 	}
 }

@@ -52,7 +52,7 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 		}
 		got := decide(raw, cfg)
 		if twinTooLarge(want) {
-			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
+			if v := limitRefusal(name, mode, pastCap(), reading().readsCall(), got); v != nil {
 				return v
 			}
 			if pastCap() {
@@ -88,12 +88,22 @@ func twinTooLarge(want guard.Decision) bool {
 }
 
 // limitRefusal holds the decision on a message past gen.ValueCap: if
-// its provenance alone is past the cap, it is answered, in audit mode too
-// (provenance past a limit is malformed, section 4.3, and audit mode never
-// forwards malformed provenance: findings/spec/guard-audit-malformed.md),
-// with a refusal whose cause is a *bound.LimitError.
-func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
+// its provenance alone is past the cap and the guard reads the call
+// (callReading.readsCall), it is answered, in audit mode too (provenance
+// past a limit is malformed, section 4.3, and audit mode never forwards
+// malformed provenance: findings/spec/guard-audit-malformed.md), with a
+// refusal whose cause is a *bound.LimitError. A message the guard decides
+// before it reads the provenance (a tools/call with id null, or without
+// jsonrpc 2.0) is never forwarded, as its reading says, and is decided
+// for what comes first, not for the cap (reference:limit).
+func limitRefusal(property string, mode guard.Mode, pastCap, readsCall bool, got guard.Decision) *Violation {
 	if !pastCap {
+		return nil
+	}
+	if !readsCall {
+		if got.Action == guard.Forward {
+			return violated(property, "reference:limit", "%v: provenance past %d values of a message that is no call to check: forwarded", mode, gen.ValueCap)
+		}
 		return nil
 	}
 	var le *bound.LimitError
