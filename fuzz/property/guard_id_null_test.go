@@ -117,25 +117,47 @@ func TestDecideMatchesReferenceOnIDNullCorners(t *testing.T) {
 // a tools/call with id null (red-team pass 4's class, found by
 // FuzzDecideMatchesReference once gen.GenerateMessage drew id null:
 // fuzz/guard/testdata/fuzz/FuzzDecideMatchesReference/ccda2f469a7305e5),
-// with an id true, without jsonrpc "2.0", and a ping carrying it. The
-// guard refuses the first three for what comes first and relays the
-// ping; DecideMatchesReference demanded a refusal for the cap of each
-// (reference:limit) and now holds only a call the guard reads to it
-// (callReading.readsCall), and still fails a decider that forwards one of
-// them, and one that refuses the call it reads for another cause.
+// with an id true, an id holding a NUL, without jsonrpc "2.0", with a case
+// alias of id, method, name, _meta or the provenance key, and a ping
+// carrying it. The guard refuses the tools/calls for what comes first and
+// relays the ping; DecideMatchesReference demanded a refusal for the cap
+// of each (reference:limit). It now asks the twin about the message with
+// its provenance replaced (decidedBeforeProvenance) and holds the guard to
+// that decision: a decider that forwards one, answers it by another id or
+// answers the ping fails, and so does one that refuses the call the guard
+// reads for another cause than the cap.
 func TestDecideMatchesReferenceAtTheCapBeforeTheCallIsRead(t *testing.T) {
 	prov := `{"v":1,"chain":[{"component":"host","bound":[{"tool":"read_file","args":{"path":{"in":[` +
 		strings.Repeat("0,", gen.ValueCap) + `0]}}}]}]}`
-	msg := func(jsonrpc, id, method string) []byte {
-		return []byte(`{"jsonrpc":` + jsonrpc + `,"id":` + id + `,"method":"` + method + `","params":{"name":"read_file",` +
-			`"arguments":{"path":"/srv/acme/x/a"},"_meta":{"` + guard.ProvenanceKey + `":` + prov + `}}}`)
+	msg := func(top, jsonrpc, id, method, params, meta string) []byte {
+		return []byte(`{` + top + `"jsonrpc":` + jsonrpc + `,"id":` + id + `,"method":"` + method + `","params":{` + params + `"name":"read_file",` +
+			`"arguments":{"path":"/srv/acme/x/a"},"_meta":{` + meta + `"` + guard.ProvenanceKey + `":` + prov + `}}}`)
 	}
 	before := map[string][]byte{
-		"id null":         msg(`"2.0"`, `null`, "tools/call"),
-		"id true":         msg(`"2.0"`, `true`, "tools/call"),
-		"jsonrpc 1.0":     msg(`"1.0"`, `1`, "tools/call"),
-		"ping, relayed":   msg(`"2.0"`, `1`, "ping"),
-		"ping of id null": msg(`"2.0"`, `null`, "ping"),
+		"id null":               msg("", `"2.0"`, `null`, "tools/call", "", ""),
+		"id true":               msg("", `"2.0"`, `true`, "tools/call", "", ""),
+		"id holding a NUL":      msg("", `"2.0"`, `"a\u0000b"`, "tools/call", "", ""),
+		"jsonrpc 1.0":           msg("", `"1.0"`, `1`, "tools/call", "", ""),
+		"alias ID":              msg(`"ID":2,`, `"2.0"`, `1`, "tools/call", "", ""),
+		"alias Method":          msg(`"Method":"x",`, `"2.0"`, `1`, "tools/call", "", ""),
+		"alias Name":            msg("", `"2.0"`, `1`, "tools/call", `"Name":"x",`, ""),
+		"alias _META":           msg("", `"2.0"`, `1`, "tools/call", `"_META":{},`, ""),
+		"alias of the key":      msg("", `"2.0"`, `1`, "tools/call", "", `"IO.noescalation/provenance":1,`),
+		"ping, relayed":         msg("", `"2.0"`, `1`, "ping", "", ""),
+		"ping of id null":       msg("", `"2.0"`, `null`, "ping", "", ""),
+		"ping with an alias ID": msg(`"ID":2,`, `"2.0"`, `1`, "ping", "", ""),
+	}
+	byID2 := func(raw []byte, cfg guard.Config) guard.Decision {
+		d := guard.Decide(raw, cfg)
+		if d.Action == guard.Answer {
+			d.ID = []byte("2")
+			d.Message = []byte(`{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"x"}}`)
+		}
+		return d
+	}
+	answersAll := func(raw []byte, cfg guard.Config) guard.Decision {
+		return guard.Decision{Action: guard.Answer, Refusal: &guard.Refusal{Class: guard.ErrNotRequest, Code: guard.CodeInvalidRequest, Reason: "planted"},
+			Message: []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"planted"}}`)}
 	}
 	for name, raw := range before {
 		if !provenancePastCap(raw) {
@@ -144,11 +166,17 @@ func TestDecideMatchesReferenceAtTheCapBeforeTheCallIsRead(t *testing.T) {
 		if v := DecideMatchesReference(guard.Decide, raw); v != nil {
 			t.Errorf("%s: guard.Decide: %v", name, v)
 		}
-		if v := DecideMatchesReference(sentOn, raw); v == nil || v.Class != "reference:limit" {
-			t.Errorf("%s: a decider forwarding it: %v, want reference:limit", name, v)
+		faults := map[string]Decider{"forwarding it": sentOn, "answering it by id 2": byID2}
+		if strings.HasPrefix(name, "ping, relayed") {
+			faults = map[string]Decider{"forwarding it": sentOn, "answering it": answersAll}
+		}
+		for fault, decide := range faults {
+			if v := DecideMatchesReference(decide, raw); v == nil || v.Class != "reference:limit" {
+				t.Errorf("%s: a decider %s: %v, want reference:limit", name, fault, v)
+			}
 		}
 	}
-	read := msg(`"2.0"`, `1`, "tools/call")
+	read := msg("", `"2.0"`, `1`, "tools/call", "", "")
 	if v := DecideMatchesReference(guard.Decide, read); v != nil {
 		t.Errorf("the call the guard reads: guard.Decide: %v", v)
 	}
