@@ -2,6 +2,7 @@ package property
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -86,10 +87,12 @@ func (r callReading) constrainedValues(cfg guard.Config) (values int, ok bool) {
 // whose params are an object with a string name and, if present, object
 // arguments. Any other message is decided before its provenance is read:
 // a tools/call is refused as no request (an id null, red-team pass 4's
-// class among them), as no JSON-RPC 2.0 or for its params; any other
+// class among them), for an id holding a NUL, as no JSON-RPC 2.0 or for
+// its params (a case alias of a name is not read here); any other
 // method is relayed or refused for its id.
 func (r callReading) readsCall() bool {
 	return r.ok && jsonString(r.method) == guard.MethodCall && jsonString(r.jsonrpc) == "2.0" && requestID(r.id) &&
+		!strings.ContainsRune(jsonString(r.id), 0) && // an id holding a NUL is refused first (red-team pass 3)
 		r.name.Kind() == '"' && (!r.args.present || r.args.object)
 }
 

@@ -184,3 +184,25 @@ func TestDecideMatchesReferenceAtTheCapBeforeTheCallIsRead(t *testing.T) {
 		t.Errorf("the call the guard reads, refused for another cause: %v, want reference:limit", v)
 	}
 }
+
+// A tools/call whose constrained argument is past the cap and whose id
+// holds a NUL (one of gen.GenerateMessage's odd ids): the guard refuses it
+// for the id (red-team pass 3) before it reads the arguments, so
+// argumentLimit does not demand a limit refusal of it (found by
+// FuzzDecideMatchesReference: fuzz/guard/testdata/fuzz/
+// FuzzDecideMatchesReference/83ffaa0197498f4d); with the id 1 it does.
+func TestArgumentLimitNotDemandedOfAnIDHoldingANUL(t *testing.T) {
+	msg := func(id string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"read_file","arguments":{"path":[` +
+			strings.Repeat("0,", gen.ValueCap) + `0]}}}`)
+	}
+	if v := DecideMatchesReference(guard.Decide, msg(`"a\u0000b"`)); v != nil {
+		t.Errorf("id \"a\\u0000b\": %v", v)
+	}
+	if v := DecideMatchesReference(guard.Decide, msg(`1`)); v != nil {
+		t.Errorf("id 1: %v", v)
+	}
+	if v := DecideMatchesReference(withCause(errors.ErrUnsupported), msg(`1`)); v == nil || v.Class != "reference:argument-limit" {
+		t.Errorf("id 1, refused for another cause: %v, want reference:argument-limit", v)
+	}
+}
