@@ -101,7 +101,7 @@ type messageWriter struct {
 
 func (w *messageWriter) message() string {
 	w.escapes = w.flaw == "escaped names" || w.s.intn(4) == 0
-	id := fmt.Sprint(w.s.intn(100))
+	id := w.id()
 	shape := w.s.intn(8)
 	if w.call {
 		shape = 2
@@ -128,6 +128,25 @@ func (w *messageWriter) message() string {
 		return w.oddCall(version, id)
 	}
 	return w.object(w.m("jsonrpc", version), w.m("id", id), w.method("tools/call"), w.m("params", w.params()))
+}
+
+// oddIDs are the ids a message draws in place of the numbers 90 to 99
+// (20 byte values of 256) when it is no cap message: a request's id is a
+// string or a number (JSON-RPC 2.0 section 4) and not null (MCP
+// 2025-06-18, basic "Requests", red-team pass 4), and a string id holding
+// a NUL is another id to a reader of C strings (red-team pass 3); a
+// response the client sends may carry any of them.
+var oddIDs = []string{`null`, `"a"`, `"null"`, `"a\u0000b"`, `true`, `[]`, `[null]`, `{"id":null}`, `1.5`, `-0`}
+
+// id draws the message's id: a number below 100, or one of oddIDs in place
+// of the last ten unless the message is a cap message (w.call), whose
+// call must be read to reach its cap.
+func (w *messageWriter) id() string {
+	n := w.s.intn(100)
+	if i := n - (100 - len(oddIDs)); i >= 0 && !w.call {
+		return oddIDs[i]
+	}
+	return fmt.Sprint(n)
 }
 
 // oddNames and oddArguments are the name and arguments a call of another

@@ -1,10 +1,13 @@
 package gen
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/targets/admit"
+	"github.com/canonfuzz/canonfuzz/targets/bound"
 )
 
 // TestGenerateMessagePlantsEveryFlaw: over random inputs, every flaw of
@@ -43,6 +46,70 @@ func TestGenerateMessagePlantsEveryFlaw(t *testing.T) {
 			if !refused[f] {
 				t.Errorf("flaw %q: never planted in a way admission refuses", f)
 			}
+		}
+	}
+}
+
+// TestGenerateMessageDrawsEveryOddID: over random inputs, GenerateMessage
+// writes, at least once each, an admitted request of another method and
+// an admitted response whose id is each of oddIDs (id null, which red-team
+// pass 4 refuses in a request and relays in a response, among them), and
+// GenerateCapMessage never does: its call must be read to reach its cap.
+func TestGenerateMessageDrawsEveryOddID(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3246))
+	want := map[string]bool{}
+	for _, id := range oddIDs {
+		v, err := bound.ParseValue([]byte(id))
+		if err != nil {
+			t.Fatalf("odd id %s: %v", id, err)
+		}
+		b, _ := v.MarshalJSON()
+		want[string(b)] = true
+	}
+	request, response := map[string]bool{}, map[string]bool{}
+	capRead := 0
+	for i := range 20000 {
+		data := make([]byte, r.IntN(96))
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		if i < 300 { // a cap message costs some 40 plain ones
+			var members map[string]json.RawMessage
+			if m := GenerateCapMessage(data); json.Unmarshal(m.Text, &members) == nil {
+				if id := members["id"]; len(id) > 0 && strings.IndexAny(string(id[:1]), "-0123456789") < 0 {
+					t.Fatalf("cap message with id %s: %.200s", id, m.Text)
+				}
+				capRead++
+			}
+		}
+		m := GenerateMessage(data)
+		v, err := bound.ParseValue(m.Text)
+		if err != nil {
+			continue
+		}
+		id, ok := v.Get("id")
+		if !ok {
+			continue
+		}
+		b, _ := id.MarshalJSON()
+		if !want[string(b)] {
+			continue
+		}
+		if method, ok := v.Get("method"); !ok {
+			response[string(b)] = true
+		} else if method.Kind == bound.KindString && method.Str != "tools/call" {
+			request[string(b)] = true
+		}
+	}
+	if capRead == 0 {
+		t.Error("no cap message read")
+	}
+	for id := range want {
+		if !request[id] {
+			t.Errorf("no admitted request of another method with id %s", id)
+		}
+		if !response[id] {
+			t.Errorf("no admitted response with id %s", id)
 		}
 	}
 }

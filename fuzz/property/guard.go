@@ -68,7 +68,8 @@ func GuardForwardsOnlyWhatEveryParserReadsInside(decide Decider, data []byte) *V
 //     answer:has-method), and never a message every reader reads as one
 //     non-call, which section 4.2 says to relay, unless admission refused
 //     it or it is a request whose id is a boolean, an object or an array,
-//     which JSON-RPC 2.0 section 4 forbids, or null, which MCP forbids
+//     which JSON-RPC 2.0 section 4 forbids, or null, which MCP forbids,
+//     answered as such: -32600 (guard.ErrNotRequest) by id null
 //     (answer:relayable).
 func GuardDecisionReadsInside(decide Decider, raw []byte) *Violation {
 	const name = "GuardForwardsOnlyWhatEveryParserReadsInside"
@@ -235,16 +236,29 @@ func answeredNotRelayed(property string, raw []byte, d guard.Decision) *Violatio
 	if d.Refusal != nil && (errors.Is(d.Refusal, guard.ErrNotAdmitted) || errors.Is(d.Refusal, guard.ErrTooLarge)) {
 		return nil // admission caps the readers do not have: depth, number range, size
 	}
-	if id, ok := r.Tree.Get("id"); ok && r.Method != nil && id.Kind != bound.KindString && id.Kind != bound.KindNumber {
+	if id, ok := r.Tree.Get("id"); ok && r.Method != nil && id.Kind != bound.KindString && id.Kind != bound.KindNumber &&
+		refusedForTheID(a, d.Refusal) {
 		// JSON-RPC 2.0 section 4: a request's id "MUST contain a String,
 		// Number, or Null value", and MCP (2025-06-18, basic "Requests"):
 		// "the ID MUST NOT be null"; a request of another id is no request
 		// to relay (the guard could neither match its answer nor answer it
-		// for a server that goes away)
+		// for a server that goes away). That excuses the answer that says
+		// so, an invalid request answered by id null, and no other: a
+		// refusal for any other reason, or one addressed to some id, is
+		// the answer to a message to relay (answer:relayable).
 		return nil
 	}
 	return violated(property, "answer:relayable", "answered %q (%v), though every reader reads one message that is not a tools/call, to be relayed unchanged",
 		d.Message, d.Refusal)
+}
+
+// refusedForTheID reports whether the answer a, refusal r is the one a
+// request whose id is not a string or a number gets: an invalid request
+// (guard.ErrNotRequest, -32600, JSON-RPC 2.0 section 5.1) answered by id
+// null, as section 5 says of an id that cannot be detected.
+func refusedForTheID(a bound.Value, r *guard.Refusal) bool {
+	id, ok := a.Get("id")
+	return ok && id.Kind == bound.KindNull && r != nil && errors.Is(r, guard.ErrNotRequest) && r.Code == guard.CodeInvalidRequest
 }
 
 // DecisionsAreAdmitted holds decide, on any bytes under GuardConfig, to

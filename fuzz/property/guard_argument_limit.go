@@ -2,6 +2,7 @@ package property
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
 	"github.com/canonfuzz/canonfuzz/targets/bound"
@@ -53,13 +54,10 @@ func constrainedValues(raw []byte, cfg guard.Config) (values int, ok bool) {
 
 // constrainedValues is constrainedValues of the message r read.
 func (r callReading) constrainedValues(cfg guard.Config) (values int, ok bool) {
-	if !r.ok || jsonString(r.method) != guard.MethodCall || jsonString(r.jsonrpc) != "2.0" || !requestID(r.id) || r.name.Kind() != '"' {
+	if !r.readsCall() {
 		return 0, false
 	}
 	tool := jsonString(r.name)
-	if r.args.present && !r.args.object {
-		return 0, false
-	}
 	inbound, ok := r.checkedProvenance(cfg.Absent)
 	if !ok {
 		return 0, false
@@ -81,6 +79,21 @@ func (r callReading) constrainedValues(cfg guard.Config) (values int, ok bool) {
 		}
 	}
 	return values, true
+}
+
+// readsCall reports whether the guard goes on to read the call r read,
+// its provenance and then its arguments (SEP-3246 section 4.1): a
+// tools/call request with a string or number id and "jsonrpc": "2.0",
+// whose params are an object with a string name and, if present, object
+// arguments. Any other message is decided before its provenance is read:
+// a tools/call is refused as no request (an id null, red-team pass 4's
+// class among them), for an id holding a NUL, as no JSON-RPC 2.0 or for
+// its params (a case alias of a name is not read here); any other
+// method is relayed or refused for its id.
+func (r callReading) readsCall() bool {
+	return r.ok && jsonString(r.method) == guard.MethodCall && jsonString(r.jsonrpc) == "2.0" && requestID(r.id) &&
+		!strings.ContainsRune(jsonString(r.id), 0) && // an id holding a NUL is refused first (red-team pass 3)
+		r.name.Kind() == '"' && (!r.args.present || r.args.object)
 }
 
 // checkedProvenance is the provenance of the call if the guard goes on to

@@ -3,6 +3,7 @@ package property
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/canonfuzz/canonfuzz/fuzz/gen"
@@ -112,7 +113,8 @@ func memberReading(raw []byte) memberCall {
 }
 
 func (m memberCall) constrainedValues(cfg guard.Config) (values int, ok bool) {
-	if !m.ok || jsonString(m.method) != guard.MethodCall || jsonString(m.jsonrpc) != "2.0" || !requestID(m.id) || m.name.Kind() != '"' {
+	if !m.ok || jsonString(m.method) != guard.MethodCall || jsonString(m.jsonrpc) != "2.0" || !requestID(m.id) || m.name.Kind() != '"' ||
+		strings.ContainsRune(jsonString(m.id), 0) { // refused for its id first (red-team pass 3)
 		return 0, false
 	}
 	tool := jsonString(m.name)

@@ -33,7 +33,10 @@ import (
 // provenance and the arguments the chain constrains, and such a message is
 // held instead to what those hold: provenance past the cap is answered
 // in either mode with a *bound.LimitError cause (reference:limit; section
-// 4.3), and
+// 4.3) when the guard reads the call, and a message decided before its
+// provenance is read (an id null, a case alias, another method) is
+// decided as the twin decides it with the provenance replaced
+// (decidedBeforeProvenance; reference:limit), and so
 // are constrained arguments past it, which cannot be checked, while within
 // it they are read and no refusal is caused by a limit
 // (reference:argument-limit; section 4.2). Values past the cap elsewhere
@@ -52,7 +55,15 @@ func DecideMatchesReference(decide Decider, raw []byte) *Violation {
 		}
 		got := decide(raw, cfg)
 		if twinTooLarge(want) {
-			if v := limitRefusal(name, mode, pastCap(), got); v != nil {
+			if pastCap() {
+				if before, ok := decidedBeforeProvenance(raw, reading().provenance, cfg); ok {
+					if v := sameDecisionBefore(name, mode, raw, got, before); v != nil {
+						return v
+					}
+					continue
+				}
+			}
+			if v := limitRefusal(name, mode, pastCap(), reading().readsCall(), got); v != nil {
 				return v
 			}
 			if pastCap() {
@@ -87,13 +98,63 @@ func twinTooLarge(want guard.Decision) bool {
 	return want.Refusal != nil && errors.Is(want.Refusal, bound.ErrTooLarge) && errors.Is(want.Refusal, guard.ErrNotAdmitted)
 }
 
+// decidedBeforeProvenance asks the twin about raw with its provenance
+// (prov, past the cap, so that the twin cannot decode raw) replaced, once
+// by a chain that does not parse and once by an empty one: when the twin
+// decides both alike, it decided raw before the provenance (an id null, a
+// jsonrpc other than "2.0", a case alias of a name the guard reads, an id
+// holding a NUL, another method, ...), and that decision is raw's.
+// ok is false when the twin tells the two apart (it read the provenance)
+// or cannot decode them either (arguments past the cap too).
+func decidedBeforeProvenance(raw []byte, prov []byte, cfg guard.Config) (guard.Decision, bool) {
+	if len(prov) == 0 {
+		return guard.Decision{}, false
+	}
+	malformed := guard.DecideReference(bytes.ReplaceAll(raw, prov, []byte(`1`)), cfg)
+	empty := guard.DecideReference(bytes.ReplaceAll(raw, prov, []byte(`{"v":1,"chain":[]}`)), cfg)
+	if malformed.Action == guard.Relay && empty.Action == guard.Relay {
+		empty.Message = malformed.Message // each relays the message it was given
+	}
+	if twinTooLarge(malformed) || sameDecision("", cfg.Mode, malformed, empty) != nil {
+		return guard.Decision{}, false
+	}
+	return malformed, true
+}
+
+// sameDecisionBefore compares the decision on raw with the twin's on raw
+// decided before its provenance (decidedBeforeProvenance): as sameDecision
+// does, but a relay is of raw itself (relayFaithful), not of the message
+// the twin was given (reference:limit).
+func sameDecisionBefore(property string, mode guard.Mode, raw []byte, got, before guard.Decision) *Violation {
+	if before.Action == guard.Relay && got.Action == guard.Relay {
+		before.Message = got.Message
+		if v := relayFaithful(property, raw, got.Message); v != nil {
+			return violated(property, "reference:limit", "%v: a message decided before its provenance (past %d values) relayed unfaithfully: %s", mode, gen.ValueCap, v.Detail)
+		}
+	}
+	if v := sameDecision(property, mode, got, before); v != nil {
+		return violated(property, "reference:limit", "%v: a message the twin decides before its provenance (past %d values) decided otherwise: %v", mode, gen.ValueCap, v.Detail)
+	}
+	return nil
+}
+
 // limitRefusal holds the decision on a message past gen.ValueCap: if
-// its provenance alone is past the cap, it is answered, in audit mode too
-// (provenance past a limit is malformed, section 4.3, and audit mode never
-// forwards malformed provenance: findings/spec/guard-audit-malformed.md),
-// with a refusal whose cause is a *bound.LimitError.
-func limitRefusal(property string, mode guard.Mode, pastCap bool, got guard.Decision) *Violation {
+// its provenance alone is past the cap and the guard reads the call
+// (callReading.readsCall), it is answered, in audit mode too (provenance
+// past a limit is malformed, section 4.3, and audit mode never forwards
+// malformed provenance: findings/spec/guard-audit-malformed.md), with a
+// refusal whose cause is a *bound.LimitError. A message the guard decides
+// before it reads the provenance (a tools/call with id null, or without
+// jsonrpc 2.0) is never forwarded, as its reading says, and is decided
+// for what comes first, not for the cap (reference:limit).
+func limitRefusal(property string, mode guard.Mode, pastCap, readsCall bool, got guard.Decision) *Violation {
 	if !pastCap {
+		return nil
+	}
+	if !readsCall {
+		if got.Action == guard.Forward {
+			return violated(property, "reference:limit", "%v: provenance past %d values of a message that is no call to check: forwarded", mode, gen.ValueCap)
+		}
 		return nil
 	}
 	var le *bound.LimitError

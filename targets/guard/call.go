@@ -219,8 +219,13 @@ func (f *foldedNames) firstAlias(msg []byte, args *offsets, shift int, names map
 			if f.skips(tok) {
 				continue // most names: a first letter no constrained name folds to
 			}
-			if len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
-				continue // a constrained name as written
+			if len(names) == 1 && len(tok) >= 2 && bytes.IndexByte(tok, '\\') < 0 && names[string(tok[1:len(tok)-1])] {
+				// The one constrained name as written. Beside another
+				// constrained name that folds alike ("path" and "pAth",
+				// rules of two hops) it is that name's alias, and must be
+				// folded: a server matching names without case reads
+				// {"path":..,"pAth":..} as one argument, the last.
+				continue
 			}
 			if !ready {
 				f.init(names)
