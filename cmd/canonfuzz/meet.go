@@ -93,12 +93,15 @@ func loadTools(c *call, name string) (bound.Canon, int) {
 	if err != nil {
 		return bound.Canon{}, c.fail("--tools: %v", err)
 	}
-	s, err := bound.ParseTools(raw)
+	// bound.ParseTools, with the decoded value kept for the NUL check: a
+	// name holding U+0000 is another name to a server reading C strings
+	// (red-team pass 4 of docs/GUARD.md)
+	var s bound.Schemas
+	v, err := bound.ParseValue(raw)
 	if err == nil {
-		// a name holding U+0000 is another name to a server reading C
-		// strings (red-team pass 4 of docs/GUARD.md); ParseTools accepted
-		// raw, so it decodes
-		v, _ := bound.ParseValue(raw)
+		s, err = bound.SchemasFromValue(v)
+	}
+	if err == nil {
 		err = guard.CheckToolsNUL(v)
 	}
 	if err != nil {
