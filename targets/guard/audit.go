@@ -86,13 +86,9 @@ func (a *AuditLog) Record(d Decision, component string) (bool, error) {
 	if a.stalled != nil {
 		return false, a.stalled
 	}
-	if dw, ok := a.w.(writeDeadliner); ok && a.stall > 0 {
-		if dw.SetWriteDeadline(time.Now().Add(a.stall)) != nil {
-			dw = nil // a regular file: no deadline, and none needed
-		}
-		if dw != nil {
-			defer dw.SetWriteDeadline(time.Time{})
-		}
+	// a regular file takes no deadline, and needs none
+	if dw, ok := a.w.(writeDeadliner); ok && a.stall > 0 && dw.SetWriteDeadline(time.Now().Add(a.stall)) == nil {
+		defer dw.SetWriteDeadline(time.Time{})
 	}
 	if _, err := a.w.Write(append(line, '\n')); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
