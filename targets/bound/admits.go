@@ -1,7 +1,5 @@
 package bound
 
-import "strings"
-
 // canonical is a constraint with its operands canonicalized under one mode
 // (never ModeDual). dead marks an operand that cannot be canonicalized: such
 // a constraint admits nothing (section 3.2.2, "MUST reject ... rather than
@@ -54,7 +52,7 @@ func canonicalizeFor(c Constraint, m Mode, fold, once bool) canonical {
 		// A plain pattern holding a NUL matches only values canonString
 		// refuses; it is refused as they are (a hierarchical one is
 		// refused by canonGlob), so that a meet never keeps it.
-		out.glob, out.dead = g, err != nil || m != ModeHierarchical && strings.IndexByte(c.Operand, 0) >= 0
+		out.glob, out.dead = g, err != nil || plainNUL(c.Operand, m)
 	case OpAnd:
 		out.dead = len(c.And) == 0
 		for _, e := range c.And {

@@ -74,10 +74,19 @@ func (c Canon) ModeOf(tool, arg string) Mode {
 // always has. A path's NUL, raw or decoded, is refused by canonHierarchical
 // with the reason it gives a decoded one.
 func canonString(s string, m Mode, fold bool) (string, error) {
-	if m != ModeHierarchical && strings.IndexByte(s, 0) >= 0 {
+	if plainNUL(s, m) {
 		return "", errNUL
 	}
 	return canonText(s, m, fold)
+}
+
+// plainNUL reports whether s, read under m, holds a NUL that the
+// encoded-structure layer refuses before canonicalizing: under every mode
+// but ModeHierarchical, whose canonHierarchical refuses a path's NUL,
+// raw or decoded, itself (findings/spec/canon-nul.md). Values and glob
+// operands, of Check and of every Reading with the layer, ask it.
+func plainNUL(s string, m Mode) bool {
+	return m != ModeHierarchical && strings.IndexByte(s, 0) >= 0
 }
 
 // errNUL is canonString's refusal of a NUL, made once: a refusal the

@@ -29,7 +29,7 @@ func (r Reading) canonString(s string, m Mode, fold bool) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", errUncanonical
 	}
-	if r.Harden&HardenEncodedStructure != 0 && m != ModeHierarchical && strings.IndexByte(s, 0) >= 0 {
+	if r.Harden&HardenEncodedStructure != 0 && plainNUL(s, m) {
 		return "", errUncanonical // a C-string reader reads it cut (a path's NUL: encodesStructure)
 	}
 	s = norm.NFC.String(s)
@@ -161,7 +161,7 @@ func (m globMatcher) MatchString(s string) bool { return m.g.Match(s) }
 func (r Reading) compileGlob(op string, m Mode, fold bool) (stringMatcher, error) {
 	var g *Glob
 	var err error
-	if r.Harden&HardenEncodedStructure != 0 && m != ModeHierarchical && strings.IndexByte(op, 0) >= 0 {
+	if r.Harden&HardenEncodedStructure != 0 && plainNUL(op, m) {
 		return nil, errUncanonical // as canonString refuses such a value
 	}
 	if r.Harden&HardenGlobLiteralRuns != 0 {
